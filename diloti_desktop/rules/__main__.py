@@ -1,0 +1,86 @@
+"""Command-line tool over the notation, for bug reports and black-box tests.
+
+    python -m diloti_desktop.rules new [--seed N] [--rules 2p]
+    python -m diloti_desktop.rules legal "<position>"
+    python -m diloti_desktop.rules play "<position>" "<move>"
+    python -m diloti_desktop.rules bench [--rounds N] [--seed N]
+
+``play`` prints the new position and one event per line, or exits with status 1 and the
+reason when the move is illegal (status 2 for bad notation).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+from diloti_desktop.rules import bench
+from diloti_desktop.rules.engine import apply, new_match
+from diloti_desktop.rules.errors import IllegalMoveError, InvalidNotationError
+from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.position import Position
+from diloti_desktop.rules.ruleset import Ruleset
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m diloti_desktop.rules",
+                                     description="Diloti rules engine tool.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    new = commands.add_parser("new", help="print the starting position of a seeded match")
+    new.add_argument("--seed", type=int, default=0)
+    new.add_argument("--rules", default="2p", help="ruleset notation, e.g. 4p,t101")
+    legal = commands.add_parser("legal", help="print every legal move, one per line")
+    legal.add_argument("position")
+    play = commands.add_parser("play", help="play a move; print the new position and events")
+    play.add_argument("position")
+    play.add_argument("move")
+    bench_parser = commands.add_parser("bench", help="random 2-player rounds per second")
+    bench_parser.add_argument("--rounds", type=int, default=1000)
+    bench_parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+
+    try:
+        if args.command == "new":
+            position, _ = new_match(Ruleset.parse(args.rules), random.Random(args.seed))
+            print(position.notation())
+        elif args.command == "legal":
+            for move in legal_moves(Position.parse(args.position)):
+                print(move.notation())
+        elif args.command == "play":
+            position, events = apply(Position.parse(args.position), Move.parse(args.move))
+            print(position.notation())
+            for event in events:
+                print(f"{type(event).__name__} {_event_fields(event)}")
+        else:
+            print(f"Random legal 2-player rounds, seed {args.seed}, {args.rounds} rounds per path")
+            for checked in (False, True):
+                print(bench.run(args.rounds, args.seed, checked).line())
+    except IllegalMoveError as error:
+        print(f"illegal: {error.reason}", file=sys.stderr)
+        return 1
+    except InvalidNotationError as error:
+        print(f"invalid: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _event_fields(event: tuple[object, ...]) -> str:
+    from diloti_desktop.rules.cards import format_cards
+
+    parts = []
+    for name, value in zip(event._fields, event, strict=True):  # type: ignore[attr-defined]
+        if name in ("cards",) and isinstance(value, int):
+            value = format_cards(value)
+        elif hasattr(value, "notation"):
+            value = value.notation()
+        elif isinstance(value, tuple) and value and hasattr(value[0], "notation"):
+            value = ",".join(v.notation() for v in value)
+        parts.append(f"{name}={value}")
+    return " ".join(parts)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

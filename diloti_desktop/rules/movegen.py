@@ -1,0 +1,279 @@
+"""The legal-move generator: the single judge of legality.
+
+:func:`legal_moves` lists every distinct legal move of the player to move, in a fixed
+order: hand cards lowest first (A♠ A♥ ... K♣); for each card, captures, then the lay,
+then plain declarations, families and raises, each in a deterministic order. Two ways of
+grouping the same captured cards into sums are one move (the result is the same).
+
+Speed matters (AI search calls this millions of times): table subsets are bit masks,
+and the subsets of the loose numerals that add up to each value are computed once per
+distinct table and cached.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from diloti_desktop.rules.cards import NUMERALS, RANK, RANK_MASK, VALUE
+from diloti_desktop.rules.moves import Move, MoveKind
+from diloti_desktop.rules.position import PLAY, Pile, Position
+
+LAY, CAPTURE, BUILD, FAMILY, RAISE = (
+    MoveKind.LAY, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.FAMILY, MoveKind.RAISE)
+
+_CACHE_LIMIT: Final = 200_000
+_groups_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
+_unions_cache: dict[tuple[int, int], dict[int, int]] = {}
+_EMPTY_GROUPS: Final = ((),) * 11
+
+
+def sum_groups(numerals: int) -> tuple[tuple[int, ...], ...]:
+    """For a mask of numeral cards, ``result[s]`` lists its non-empty subsets adding to s.
+
+    Only sums up to 10 matter (nothing larger is ever captured or declared).
+    """
+    cached = _groups_cache.get(numerals)
+    if cached is not None:
+        return cached
+    items: list[tuple[int, int]] = []
+    mask = numerals
+    while mask:
+        low = mask & -mask
+        items.append((VALUE[low.bit_length() - 1], low))
+        mask ^= low
+    items.sort()
+    found: list[list[int]] = [[] for _ in range(11)]
+    count = len(items)
+
+    def extend(start: int, chosen: int, total: int) -> None:
+        for index in range(start, count):
+            value, bit = items[index]
+            new_total = total + value
+            if new_total > 10:
+                break  # items are sorted by value: every later one is too big as well
+            found[new_total].append(chosen | bit)
+            extend(index + 1, chosen | bit, new_total)
+
+    extend(0, 0, 0)
+    result = tuple(tuple(groups) for groups in found)
+    if len(_groups_cache) >= _CACHE_LIMIT:
+        _groups_cache.clear()
+    _groups_cache[numerals] = result
+    return result
+
+
+def capture_unions(numerals: int, value: int) -> dict[int, int]:
+    """Every non-empty union of disjoint subsets of ``numerals`` that each add to ``value``.
+
+    Maps the union's mask to the fewest sum groups of two or more cards it needs (used by
+    the "one sum group per capture" variant).
+    """
+    key = (numerals, value)
+    cached = _unions_cache.get(key)
+    if cached is not None:
+        return cached
+    reach: dict[int, int] = {0: 0}
+    for group in sum_groups(numerals)[value]:
+        multi = 1 if group & (group - 1) else 0
+        for union, groups in list(reach.items()):
+            if not union & group:
+                combined = union | group
+                old = reach.get(combined)
+                if old is None or groups + multi < old:
+                    reach[combined] = groups + multi
+    del reach[0]
+    if len(_unions_cache) >= _CACHE_LIMIT:
+        _unions_cache.clear()
+    _unions_cache[key] = reach
+    return reach
+
+
+def clear_caches() -> None:
+    """Forget the cached table subsets (for benchmarks that want a cold start)."""
+    _groups_cache.clear()
+    _unions_cache.clear()
+
+
+def partition(cards: int, value: int) -> list[int] | None:
+    """Split ``cards`` into groups each adding to ``value`` (one way), or None."""
+    if not cards:
+        return []
+    low = cards & -cards
+    for group in sum_groups(cards)[value]:
+        if group & low:
+            rest = partition(cards & ~group, value)
+            if rest is not None:
+                return [group, *rest]
+    return None
+
+
+def _pile_subsets(piles: list[int]) -> list[tuple[int, ...]]:
+    subsets: list[tuple[int, ...]] = [()]
+    for pile in piles:
+        subsets += [(*subset, pile) for subset in subsets]
+    return subsets
+
+
+def _may_raise(position: Position, seat: int, pile: Pile, own: Pile | None) -> bool:
+    rules = position.rules
+    if pile.family or rules.locked_declarations:
+        return False
+    if own is not None:
+        return pile is own and rules.self_raise
+    if pile.owner == seat:
+        return rules.self_raise  # unreachable while the seat owns no pile, kept for clarity
+    if (pile.owner & 1) == (seat & 1):
+        return rules.partner_raise
+    return True
+
+
+_last_position: Position | None = None
+_last_moves: list[Move] = []
+_last_set: frozenset[Move] | None = None
+
+
+def legal_moves(position: Position) -> list[Move]:
+    """Every distinct legal move of the player to move, in the documented order.
+
+    Returns an empty list outside the play phase. The returned list must not be mutated.
+    """
+    global _last_position, _last_moves, _last_set
+    if position is _last_position:
+        return _last_moves
+    moves = _generate(position)
+    _last_position, _last_moves, _last_set = position, moves, None
+    return moves
+
+
+def is_legal(position: Position, move: Move) -> bool:
+    """Whether ``move`` is one of :func:`legal_moves` (set lookup, cached per position)."""
+    global _last_set
+    moves = legal_moves(position)
+    if _last_set is None:
+        _last_set = frozenset(moves)
+    return move in _last_set
+
+
+def _generate(position: Position) -> list[Move]:
+    if position.phase != PLAY:
+        return []
+    seat = position.turn
+    rules = position.rules
+    hand = position.hands[seat]
+    loose = position.loose
+    numerals = loose & NUMERALS
+    piles = position.piles
+    own: Pile | None = None
+    for pile in piles:
+        if pile.owner == seat:
+            own = pile
+            break
+    groups = sum_groups(numerals) if numerals else _EMPTY_GROUPS
+
+    held = [0] * 14
+    mask = hand
+    while mask:
+        low = mask & -mask
+        held[RANK[low.bit_length() - 1]] += 1
+        mask ^= low
+
+    moves: list[Move] = []
+    append = moves.append
+    mask = hand
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        card = low.bit_length() - 1
+        rank = RANK[card]
+
+        if rank > 10:  # a face card: take exactly one loose face of its rank, or lay
+            same = loose & RANK_MASK[rank]
+            if same:
+                while same:
+                    bit = same & -same
+                    same ^= bit
+                    append(Move(CAPTURE, card, rank, bit, ()))
+            elif own is None:
+                append(Move(LAY, card, 0, 0, ()))
+            continue
+
+        value = rank
+        # The owner's last card of the pile's value may only take the pile.
+        reserved = own is not None and own.value == value and held[value] == 1
+
+        # -- captures ------------------------------------------------------------------
+        unions = capture_unions(numerals, value) if groups[value] else {}
+        required = numerals & RANK_MASK[value] if rules.capture_all_of_rank else 0
+        matching = [p.cards for p in piles if p.value == value]
+        if len(matching) > 1:
+            matching.sort(key=lambda pile_cards: pile_cards & -pile_cards)  # canonical order
+        for subset in _pile_subsets(matching) if matching else ((),):
+            if reserved and own is not None and own.cards not in subset:
+                continue
+            if subset and not required:
+                append(Move(CAPTURE, card, value, 0, subset))
+            for union, sum_count in unions.items():
+                if required and union & required != required:
+                    continue
+                if rules.one_sum_group and sum_count > 1:
+                    continue
+                append(Move(CAPTURE, card, value, union, subset))
+        if reserved:
+            continue
+
+        # -- lay -----------------------------------------------------------------------
+        if own is None:
+            append(Move(LAY, card, 0, 0, ()))
+
+        # -- plain declarations --------------------------------------------------------
+        if own is None and numerals:
+            for total in range(value + 1, 11):
+                if held[total]:
+                    for group in groups[total - value]:
+                        append(Move(BUILD, card, total, group, ()))
+
+        # -- families ------------------------------------------------------------------
+        for total in range(value, 11):
+            spare = held[total] - (1 if total == value else 0)
+            if spare <= 0:
+                continue
+            if own is not None:
+                if own.value != total:
+                    continue
+                absorbable: list[int | None] = [own.cards]
+            else:
+                absorbable = [None]
+                if not rules.locked_declarations:
+                    absorbable += [p.cards for p in piles if p.value == total and not p.family]
+            seen: set[tuple[int, int | None]] = set()
+            played_parts = (0,) if total == value else groups[total - value]
+            for part in played_parts:
+                rest = numerals & ~part
+                others = [0, *capture_unions(rest, total)] if rest else [0]
+                for other in others:
+                    absorbed_loose = part | other
+                    for pile_cards in absorbable:
+                        if not other and pile_cards is None:
+                            continue  # a family needs two or more components
+                        key = (absorbed_loose, pile_cards)
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        pile_tuple = () if pile_cards is None else (pile_cards,)
+                        append(Move(FAMILY, card, total, absorbed_loose, pile_tuple))
+
+        # -- raises --------------------------------------------------------------------
+        if rules.locked_declarations or (own is not None and not rules.self_raise):
+            continue
+        for pile in piles:
+            if not _may_raise(position, seat, pile, own):
+                continue
+            base = pile.value + value
+            if base <= 10 and held[base]:
+                append(Move(RAISE, card, base, 0, (pile.cards,)))
+            if rules.raise_with_loose and numerals:
+                for total in range(base + 1, 11):
+                    if held[total]:
+                        for group in groups[total - base]:
+                            append(Move(RAISE, card, total, group, (pile.cards,)))
+    return moves

@@ -1,0 +1,107 @@
+"""What one seat may know, and sampling the hidden cards consistently with it.
+
+A :class:`SeatView` keeps the seat's own hand and everything public (the table, the piles
+with their owners, every captured card: a player has watched every card played), and
+hides the other hands and the stock order, keeping only their sizes. AI players and hints
+work from a view; search players :func:`sample` complete positions from it.
+
+Deductions used when sampling: cards seen are gone, and the owner of a pile holds at
+least one card of its value (RULES.md §4), so every sample respects both.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from diloti_desktop.rules.cards import FULL_DECK, RANK_MASK
+from diloti_desktop.rules.position import Position
+
+_REJECTION_TRIES = 64
+
+
+class SeatView(NamedTuple):
+    """One seat's knowledge: ``position`` with other hands emptied and the stock removed."""
+
+    seat: int
+    position: Position
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    unseen: int
+
+    @property
+    def hand(self) -> int:
+        """The seat's own hand."""
+        return self.position.hands[self.seat]
+
+    def sample(self, rng: random.Random) -> Position:
+        """A complete position consistent with this view (see :func:`sample`)."""
+        return sample(self, rng)
+
+
+def seat_view(position: Position, seat: int) -> SeatView:
+    """The view of ``seat``: other hands and the stock hidden."""
+    seen = position.hands[seat] | position.loose | position.captured[0] | position.captured[1]
+    for pile in position.piles:
+        seen |= pile.cards
+    hands = tuple(h if s == seat else 0 for s, h in enumerate(position.hands))
+    blank = position._replace(hands=hands, stock=())
+    return SeatView(seat, blank, tuple(h.bit_count() for h in position.hands),
+                    len(position.stock), FULL_DECK & ~seen)
+
+
+def _constraints(view: SeatView) -> list[tuple[int, int]]:
+    """(seat, rank mask) pairs: each other owner holds a card of its pile's value."""
+    return [(pile.owner, RANK_MASK[pile.value]) for pile in view.position.piles
+            if pile.owner != view.seat and view.hand_sizes[pile.owner] > 0]
+
+
+def sample(view: SeatView, rng: random.Random) -> Position:
+    """Deal the unseen cards to the hidden hands and the stock, respecting what is known.
+
+    Rejection sampling keeps the draw uniform over consistent deals; after many misses
+    (very unlikely) each constrained owner is given a card of the value first.
+    """
+    unseen = [card for card in range(52) if view.unseen >> card & 1]
+    constraints = _constraints(view)
+    others = [s for s in range(len(view.hand_sizes)) if s != view.seat]
+    for _ in range(_REJECTION_TRIES):
+        rng.shuffle(unseen)
+        hands = _deal(view, others, unseen)
+        if all(hands[s] & need for s, need in constraints):
+            return _complete(view, hands, unseen)
+    forced: dict[int, int] = {}
+    pool = list(unseen)
+    for seat, need in constraints:
+        candidates = [c for c in pool if need >> c & 1]
+        if candidates:
+            card = rng.choice(candidates)
+            pool.remove(card)
+            forced[seat] = forced.get(seat, 0) | 1 << card
+    rng.shuffle(pool)
+    ordered: list[int] = []
+    for seat in others:
+        hand_cards = [c for c in range(52) if forced.get(seat, 0) >> c & 1]
+        take = view.hand_sizes[seat] - len(hand_cards)
+        ordered += hand_cards + pool[:take]
+        pool = pool[take:]
+    ordered += pool
+    return _complete(view, _deal(view, others, ordered), ordered)
+
+
+def _deal(view: SeatView, others: list[int], cards: list[int]) -> list[int]:
+    hands = list(view.position.hands)
+    index = 0
+    for seat in others:
+        hand = 0
+        for card in cards[index : index + view.hand_sizes[seat]]:
+            hand |= 1 << card
+        hands[seat] = hand
+        index += view.hand_sizes[seat]
+    return hands
+
+
+def _complete(view: SeatView, hands: list[int], cards: list[int]) -> Position:
+    dealt = sum(view.hand_sizes[s] for s in range(len(hands)) if s != view.seat)
+    stock = tuple(cards[dealt : dealt + view.stock_size])
+    return view.position._replace(hands=tuple(hands), stock=stock)
