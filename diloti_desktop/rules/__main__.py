@@ -18,6 +18,7 @@ import sys
 from diloti_desktop.rules import bench
 from diloti_desktop.rules.engine import apply, new_match
 from diloti_desktop.rules.errors import IllegalMoveError, InvalidNotationError
+from diloti_desktop.rules.events import event_notation
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
@@ -53,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
             position, events = apply(Position.parse(args.position), Move.parse(args.move))
             print(position.notation())
             for event in events:
-                print(f"{type(event).__name__} {_event_fields(event)}")
+                print(event_notation(event))
         else:
             print(f"Random legal 2-player rounds, seed {args.seed}, {args.rounds} rounds per path")
             for checked in (False, True):
@@ -65,21 +66,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"invalid: {error}", file=sys.stderr)
         return 2
     return 0
-
-
-def _event_fields(event: tuple[object, ...]) -> str:
-    from diloti_desktop.rules.cards import format_cards
-
-    parts = []
-    for name, value in zip(event._fields, event, strict=True):  # type: ignore[attr-defined]
-        if name in ("cards",) and isinstance(value, int):
-            value = format_cards(value)
-        elif hasattr(value, "notation"):
-            value = value.notation()
-        elif isinstance(value, tuple) and value and hasattr(value[0], "notation"):
-            value = ",".join(v.notation() for v in value)
-        parts.append(f"{name}={value}")
-    return " ".join(parts)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from diloti_desktop.rules.cards import format_cards
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Pile
 from diloti_desktop.rules.scoring import SideScore
@@ -99,3 +100,28 @@ class MatchWon(NamedTuple):
 
 Event = (RoundStarted | DealDealt | CardPlayed | Captured | PileDeclared | PileRaised | Xeri
          | Xeristaki | LeftoversTaken | RoundScored | MatchWon)
+
+
+def event_notation(event: Event) -> str:
+    """One line of text for logs, transcripts and the CLI, e.g. ``Xeri seat=0 side=0 points=10``.
+
+    Card sets are written in card notation, piles and moves in their own notation.
+    """
+    parts = [type(event).__name__]
+    for name, value in zip(event._fields, event, strict=True):
+        if name == "cards" and isinstance(value, int):
+            text = format_cards(value)
+        elif isinstance(value, Move | Pile):
+            text = value.notation()
+        elif isinstance(value, tuple) and value and isinstance(value[0], Pile):
+            text = ",".join(pile.notation() for pile in value)
+        elif isinstance(value, tuple) and value and isinstance(value[0], SideScore):
+            text = "|".join(
+                ",".join(f"{k}:{v}" for k, v in zip(SideScore._fields, s, strict=True))
+                for s in value)
+        elif value is None or value == ():
+            text = "-"
+        else:
+            text = str(value).replace(" ", "")
+        parts.append(f"{name}={text}")
+    return " ".join(parts)

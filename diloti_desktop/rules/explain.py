@@ -83,6 +83,8 @@ def _owner_reason(position: Position, move: Move, own: Pile, piles: list[Pile]) 
         return _("you already own the {pile}: a family you declare must extend it").format(
             pile=label)
     if move.kind == MoveKind.RAISE and not (position.rules.self_raise and piles == [own]):
+        if piles == [own]:
+            return _("you cannot raise your own pile")
         return _("you already own the {pile}: you cannot raise another pile").format(pile=label)
     return ""
 
@@ -111,12 +113,17 @@ def _capture_reason(position: Position, move: Move, piles: list[Pile]) -> str:
     value = card.value
     for pile in piles:
         if pile.value != value:
-            return _("the {pile} can only be taken by a {value}").format(
+            return _("the {pile} can only be taken by a card of value {value}").format(
                 pile=pile_label(pile), value=pile.value)
     if move.loose & FACES:
         return _("face cards have no number: {card} cannot take {faces}").format(
             card=name, faces=cards_text(move.loose & FACES))
     if move.loose and partition(move.loose & NUMERALS, value) is None:
+        total = value_sum(move.loose)
+        if total % value:
+            return _("{cards} add up to {total}: {card} only takes cards adding up to "
+                     "{value} (or groups of {value})").format(
+                         cards=cards_text(move.loose), total=total, card=name, value=value)
         return _("{cards} cannot be split into groups adding up to {value}").format(
             cards=cards_text(move.loose), value=value)
     required = position.loose & RANK_MASK[value]
@@ -139,7 +146,7 @@ def _build_reason(position: Position, move: Move, piles: list[Pile]) -> str:
         return _("{card} and {cards} add up to {total}, not {value}").format(
             card=name, cards=cards_text(move.loose), total=total, value=move.value)
     if not _holds_another(position, move, move.value):
-        return _("to declare {value} you must keep another {value} in hand").format(
+        return _("to declare {value} you must keep another card of value {value} in hand").format(
             value=move.value)
     return ""
 
@@ -157,7 +164,7 @@ def _family_reason(position: Position, move: Move, piles: list[Pile]) -> str:
                 pile=pile_label(pile), value=value)
         if pile.family and pile.owner != position.turn:
             return _("another player's family cannot be taken over; "
-                     "only a {value} takes it").format(value=value)
+                     "only a card of value {value} takes it").format(value=value)
         if position.rules.locked_declarations and pile.owner != position.turn:
             return _("declarations are locked: another player's pile cannot be taken over")
     if len(piles) > 1:
@@ -169,8 +176,8 @@ def _family_reason(position: Position, move: Move, piles: list[Pile]) -> str:
     if len(groups) + len(piles) < 2:
         return _("a family needs at least two parts of {value}").format(value=value)
     if not _holds_another(position, move, value):
-        return _("to declare a family of {value}s you must keep another {value} in hand").format(
-            value=value)
+        return _("to declare a family of {value}s you must keep another card of value "
+                 "{value} in hand").format(value=value)
     return ""
 
 
@@ -183,7 +190,8 @@ def _raise_reason(position: Position, move: Move, piles: list[Pile]) -> str:
         return _("a raise changes exactly one pile")
     pile = piles[0]
     if pile.family:
-        return _("a family can never be raised; only a {value} takes it").format(value=pile.value)
+        return _("a family can never be raised; only a card of value {value} "
+                 "takes it").format(value=pile.value)
     if pile.owner == seat and not rules.self_raise:
         return _("you cannot raise your own pile")
     if pile.owner != seat and pile.owner & 1 == seat & 1 and not rules.partner_raise:
@@ -200,5 +208,6 @@ def _raise_reason(position: Position, move: Move, piles: list[Pile]) -> str:
         return _("{pile} plus {card} makes {total}, not {value}").format(
             pile=pile_label(pile), card=CARDS[move.card].pretty(), total=total, value=move.value)
     if not _holds_another(position, move, total):
-        return _("to raise to {value} you must keep a {value} in hand").format(value=total)
+        return _("to raise to {value} you must keep another card of value {value} "
+                 "in hand").format(value=total)
     return ""

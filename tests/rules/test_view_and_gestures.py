@@ -1,0 +1,130 @@
+"""The per-seat view hides what a seat cannot see; gestures resolve to legal moves."""
+
+import random
+
+import pytest
+
+from diloti_desktop.rules import (
+    IllegalMoveError,
+    Move,
+    Position,
+    Ruleset,
+    find_moves,
+    legal_moves,
+    new_match,
+    parse_cards,
+    play_unchecked,
+    resolve_gesture,
+    seat_view,
+    targets,
+)
+from diloti_desktop.rules.cards import FULL_DECK, RANK_MASK, Card
+from diloti_desktop.rules.position import PLAY
+
+
+def _midgame(seed: int, players: int = 2, moves: int = 9) -> Position:
+    p = new_match(Ruleset(players=players), random.Random(seed))[0]
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        p = play_unchecked(p, chooser.choice(legal_moves(p)))
+    return p
+
+
+def test_the_view_hides_other_hands_and_the_stock_order():
+    p = _midgame(4)
+    seat = p.turn
+    view = seat_view(p, seat)
+    assert view.hand == p.hands[seat]
+    assert all(h == 0 for s, h in enumerate(view.position.hands) if s != seat)
+    assert view.position.stock == ()
+    assert view.stock_size == len(p.stock)
+    assert view.hand_sizes == tuple(h.bit_count() for h in p.hands)
+    # two positions that differ only in hidden cards give the same view
+    other = next(s for s in range(p.players) if s != seat)
+    swapped_hand = p.hands[other]
+    stock = list(p.stock)
+    low = swapped_hand & -swapped_hand
+    card_in_hand = low.bit_length() - 1
+    hands = list(p.hands)
+    hands[other] = swapped_hand & ~low | 1 << stock[0]
+    stock[0] = card_in_hand
+    shuffled = p._replace(hands=tuple(hands), stock=tuple(reversed(stock)))
+    assert seat_view(shuffled, seat) == view
+    assert legal_moves(view.position) == legal_moves(p)
+
+
+def test_samples_are_consistent_with_the_view():
+    for seed in range(20):
+        for players in (2, 4):
+            p = _midgame(seed, players, moves=7)
+            view = seat_view(p, p.turn)
+            rng = random.Random(seed)
+            for _ in range(10):
+                s = view.sample(rng)
+                assert seat_view(s, p.turn) == view
+                total = 0
+                for mask in s.accounted_cards():
+                    assert not total & mask
+                    total |= mask
+                assert total == FULL_DECK
+                for pile in s.piles:
+                    assert s.hands[pile.owner] & RANK_MASK[pile.value], "owner holds its value"
+
+
+def test_sampling_is_seeded():
+    view = seat_view(_midgame(2), 0)
+    assert view.sample(random.Random(5)) == view.sample(random.Random(5))
+
+
+def test_the_owner_constraint_is_respected_in_samples():
+    p = Position.parse("hands=2C3C/8D5D7C stock=8H8S8CKSKHKDQSQHQD9S9H9D loose=4H "
+                       "piles=P8@1:3D5S played=4")
+    view = seat_view(p, 0)
+    rng = random.Random(1)
+    for _ in range(50):
+        assert view.sample(rng).hands[1] & RANK_MASK[8]
+
+
+CARD = Card.parse
+
+
+def test_gestures_resolve_to_exact_moves():
+    p = Position.parse("hands=4C8C/KC loose=4S4H played=1")
+    four = int(CARD("4C"))
+    both = parse_cards("4S4H")
+    assert [m.notation() for m in find_moves(p, four, both)] == ["4C x 4S 4H"]
+    # one loose 4: capture it, declare 8 on it, or a family of 4s: three choices
+    choices = {m.notation() for m in resolve_gesture(p, four, parse_cards("4S"))}
+    assert choices == {"4C x 4S", "4C =8 4S"}
+    assert [m.notation() for m in resolve_gesture(p, four)] == ["4C"]
+
+
+def test_gesture_refusal_carries_the_reason():
+    p = Position.parse("hands=7HTC/KC loose=2S piles=P8@0:3D5S played=1")
+    with pytest.raises(IllegalMoveError) as refused:
+        resolve_gesture(p, int(CARD("7H")))
+    assert refused.value.reason == ("you own the plain 8: you must capture it or extend it, "
+                                    "you cannot lay 7♥")
+    p = Position.parse("hands=6CTC/KC loose=5S2H played=1")
+    with pytest.raises(IllegalMoveError) as refused:
+        resolve_gesture(p, int(CARD("6C")), parse_cards("5S2H"))
+    assert refused.value.reason == (
+        "2♥ 5♠ add up to 7: 6♣ only takes cards adding up to 6 (or groups of 6)")
+
+
+def test_targets_highlight_what_a_card_can_use():
+    p = Position.parse("hands=8C3D/KC loose=5S2H6D9C piles=P8@1:4S4H played=1")
+    loose, piles = targets(p, int(CARD("8C")))
+    assert loose == parse_cards("2H6D")
+    assert piles == {parse_cards("4S4H")}
+
+
+def test_legal_moves_is_empty_after_the_round():
+    p = _midgame(1)
+    while p.phase == PLAY:
+        p = play_unchecked(p, legal_moves(p)[0])
+    assert legal_moves(p) == []
+    with pytest.raises(IllegalMoveError, match="round is over"):
+        from diloti_desktop.rules import apply
+
+        apply(p, Move.parse("2C"))
