@@ -1,0 +1,58 @@
+"""Who sits where: seat names and the configuration of a new game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from diloti_desktop.i18n import N_, _
+from diloti_desktop.rules.ruleset import Ruleset
+
+HUMAN = "human"
+
+# Play goes counterclockwise: from South (you) to East, North, then West.
+_SEAT_NAMES_2P = (N_("You"), N_("North"))
+_SEAT_NAMES_4P = (N_("You"), N_("East"), N_("North"), N_("West"))
+_SIDE_NAMES_2P = (N_("You"), N_("North"))
+_SIDE_NAMES_4P = (N_("You and North"), N_("East and West"))
+
+
+def seat_name(seat: int, players: int) -> str:
+    """The translated name of a seat (seat 0 is the human at the bottom)."""
+    names = _SEAT_NAMES_2P if players == 2 else _SEAT_NAMES_4P
+    return _(names[seat])
+
+
+def side_name(side: int, players: int) -> str:
+    """The translated name of a side."""
+    names = _SIDE_NAMES_2P if players == 2 else _SIDE_NAMES_4P
+    return _(names[side])
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """A new game: the rules, who plays each seat (``"human"`` or an AI level) and the seed."""
+
+    rules: Ruleset = field(default_factory=Ruleset)
+    seats: tuple[str, ...] = (HUMAN, "casual")
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if len(self.seats) != self.rules.players:
+            raise ValueError(f"{len(self.seats)} seats given for {self.rules.players} players")
+
+    def is_human(self, seat: int) -> bool:
+        """Whether a person plays this seat."""
+        return self.seats[seat] == HUMAN
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form (for the save file)."""
+        return {"rules": self.rules.notation(), "seats": list(self.seats), "seed": self.seed}
+
+    @staticmethod
+    def from_dict(data: dict[str, object]) -> GameConfig:
+        """Inverse of :meth:`to_dict`; raises ValueError on a malformed dict."""
+        rules_text, seats, seed = data.get("rules"), data.get("seats"), data.get("seed")
+        if not isinstance(rules_text, str) or not isinstance(seats, list) or not all(
+                isinstance(s, str) for s in seats) or not isinstance(seed, int):
+            raise ValueError("malformed game configuration")
+        return GameConfig(Ruleset.parse(rules_text), tuple(seats), seed)

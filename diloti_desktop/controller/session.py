@@ -1,0 +1,338 @@
+"""The game session: owns the position, the history, turn order and AI scheduling.
+
+The UI never changes the game itself: it asks the session (``submit`` a move, ``resolve``
+a gesture, ``continue_after_round``, ``rematch``), calls :meth:`GameSession.update` once a
+frame, and drains :meth:`GameSession.poll` for typed events it turns into animation and
+sound. AI players think on a daemon thread, so the frame loop never blocks and closing the
+window mid-thought never hangs. No pygame here.
+
+Randomness is seeded and recorded: the match's first round is dealt from
+``Random(seed)``, round *n* > 1 from ``Random(f"{seed}:{n}")``, and each AI seat gets its
+own seed, so a saved game resumes exactly and a seed replays the same match.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from diloti_desktop.ai.base import Player
+from diloti_desktop.controller.narration import describe_round_end, describe_turn
+from diloti_desktop.controller.seats import GameConfig
+from diloti_desktop.i18n import _
+from diloti_desktop.rules.engine import apply, new_match, next_round
+from diloti_desktop.rules.errors import DilotiError, IllegalMoveError
+from diloti_desktop.rules.events import Event, RoundScored
+from diloti_desktop.rules.gestures import find_moves, resolve_gesture
+from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.position import MATCH_OVER, PLAY, ROUND_OVER, Position
+from diloti_desktop.rules.scoring import SideScore
+from diloti_desktop.rules.view import SeatView, seat_view
+
+log = logging.getLogger(__name__)
+
+SAVE_FORMAT = 1
+
+
+# -- events the session emits ----------------------------------------------------------
+@dataclass(frozen=True)
+class MovePlayed:
+    """A move was played; ``events`` are the rules events it caused, ``account`` the line."""
+
+    seat: int
+    move: Move
+    events: tuple[Event, ...]
+    account: str
+    before: Position
+    after: Position
+
+
+@dataclass(frozen=True)
+class MoveRejected:
+    """A human's move or gesture was refused; ``reason`` is the rules core's sentence."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class RoundBegan:
+    """A round was dealt."""
+
+    round_no: int
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class RoundOver:
+    """The round was scored (the match may be over too: see ``winner``)."""
+
+    round_no: int
+    breakdown: tuple[SideScore, SideScore]
+    scores: tuple[int, int]
+    winner: int
+    account: str
+
+
+@dataclass(frozen=True)
+class AIThinking:
+    """An AI seat started to think."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class HintReady:
+    """Hints for the human's turn (the AI package's hint objects)."""
+
+    position: Position
+    hints: tuple[Any, ...]
+
+
+SessionEvent = MovePlayed | MoveRejected | RoundBegan | RoundOver | AIThinking | HintReady
+
+
+@dataclass
+class _Job:
+    """Work running on a background thread; ``result`` is set once it is done."""
+
+    position: Position
+    thread: threading.Thread | None = None
+    result: Any = None
+    error: BaseException | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+
+
+def default_player_factory(level: str, seed: int) -> Player:
+    """AI players from the AI package's ladder."""
+    from diloti_desktop.ai.players import make_player
+
+    return make_player(level, seed)
+
+
+class GameSession:
+    """One match in progress, shared by the UI, AI seats and the save file."""
+
+    def __init__(self, config: GameConfig, position: Position | None = None,
+                 player_factory: Callable[[str, int], Player] = default_player_factory,
+                 ai_pace: float = 0.6, clock: Callable[[], float] = time.monotonic) -> None:
+        self.config = config
+        self.ai_pace = ai_pace
+        self._clock = clock
+        self._events: deque[SessionEvent] = deque()
+        self._players: dict[int, Player] = {
+            seat: player_factory(level, config.seed * 31 + seat)
+            for seat, level in enumerate(config.seats) if not config.is_human(seat)
+        }
+        self.history: list[MovePlayed] = []
+        self.last_account = ""
+        self.last_round: RoundOver | None = None
+        self._ai_job: _Job | None = None
+        self._hint_job: _Job | None = None
+        self._last_move_time = -1e9
+        self._closed = False
+        if position is None:
+            position, events = new_match(config.rules, random.Random(config.seed))
+            self._events.append(RoundBegan(position.round_no, tuple(events)))
+        self.position = position
+
+    # -- queries -----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.config.rules.players
+
+    @property
+    def human_seat(self) -> int | None:
+        """The first human seat (the one shown at the bottom), or None for AI-only games."""
+        return next((s for s in range(self.players) if self.config.is_human(s)), None)
+
+    def is_human_turn(self) -> bool:
+        """Whether a person is to move now."""
+        return self.position.phase == PLAY and self.config.is_human(self.position.turn)
+
+    def ai_is_thinking(self) -> bool:
+        """Whether an AI seat is computing its move."""
+        return self._ai_job is not None
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the player to move."""
+        return legal_moves(self.position)
+
+    def view(self, seat: int) -> SeatView:
+        """What a seat may see."""
+        return seat_view(self.position, seat)
+
+    # -- actions from the UI ------------------------------------------------------------
+    def moves_for_gesture(self, card: int, loose: int = 0,
+                          piles: Sequence[int] = ()) -> list[Move]:
+        """Legal moves matching a gesture; emits MoveRejected (with the reason) on none."""
+        if not self.is_human_turn():
+            self._events.append(MoveRejected(_("wait for your turn")))
+            return []
+        try:
+            return resolve_gesture(self.position, card, loose, piles)
+        except IllegalMoveError as error:
+            self._events.append(MoveRejected(error.reason))
+            return []
+
+    def candidate_moves(self, card: int, loose: int = 0,
+                        piles: Sequence[int] = ()) -> list[Move]:
+        """Legal moves matching a gesture, silently (for previews)."""
+        return find_moves(self.position, card, loose, piles) if self.is_human_turn() else []
+
+    def submit(self, move: Move) -> bool:
+        """Play a human's move; on refusal emit MoveRejected and change nothing."""
+        if not self.is_human_turn():
+            self._events.append(MoveRejected(_("wait for your turn")))
+            return False
+        try:
+            self._play(move)
+        except IllegalMoveError as error:
+            self._events.append(MoveRejected(error.reason))
+            return False
+        return True
+
+    def continue_after_round(self) -> bool:
+        """Deal the next round once the round summary has been seen."""
+        if self.position.phase != ROUND_OVER:
+            return False
+        rng = random.Random(f"{self.config.seed}:{self.position.round_no + 1}")
+        self.position, events = next_round(self.position, rng)
+        self.history.clear()
+        self._events.append(RoundBegan(self.position.round_no, tuple(events)))
+        return True
+
+    def request_hint(self) -> None:
+        """Compute hints for the human's turn in the background (emits HintReady)."""
+        seat = self.position.turn
+        if not self.is_human_turn() or self._hint_job is not None:
+            return
+        view = seat_view(self.position, seat)
+
+        def work() -> Any:
+            from diloti_desktop.ai.hints import suggest
+
+            return tuple(suggest(view, count=3))
+
+        self._hint_job = self._start(self.position, work)
+
+    def close(self) -> None:
+        """Stop scheduling AI work (threads are daemons: nothing waits for them)."""
+        self._closed = True
+        self._ai_job = None
+        self._hint_job = None
+
+    # -- the frame tick -------------------------------------------------------------------
+    def update(self) -> None:
+        """Advance AI turns; call once per frame. Never blocks."""
+        if self._closed:
+            return
+        hint_job = self._hint_job
+        if hint_job is not None and hint_job.done.is_set():
+            self._hint_job = None
+            if hint_job.error is not None:
+                log.error("hint failed", exc_info=hint_job.error)
+            elif hint_job.position is self.position:
+                self._events.append(HintReady(self.position, hint_job.result))
+        if self.position.phase != PLAY or self.config.is_human(self.position.turn):
+            return
+        job = self._ai_job
+        if job is None:
+            seat = self.position.turn
+            player = self._players[seat]
+            view = seat_view(self.position, seat)
+            self._ai_job = self._start(self.position, lambda: player.choose(view))
+            self._events.append(AIThinking(seat))
+            return
+        if not job.done.is_set() or self._clock() - self._last_move_time < self.ai_pace:
+            return
+        self._ai_job = None
+        if job.error is not None or job.position is not self.position:
+            log.error("AI seat %s failed; playing its first legal move instead",
+                      self.position.turn, exc_info=job.error)
+            self._play(legal_moves(self.position)[0])
+            return
+        try:
+            self._play(job.result)
+        except IllegalMoveError:
+            log.exception("AI seat %s chose an illegal move", self.position.turn)
+            self._play(legal_moves(self.position)[0])
+
+    def wait_for_ai(self, timeout: float = 30.0) -> None:
+        """Block until the running AI job is done (for tests and the smoke test only)."""
+        job = self._ai_job
+        if job is not None:
+            job.done.wait(timeout)
+
+    def poll(self) -> list[SessionEvent]:
+        """Take the events emitted since the last poll."""
+        events = list(self._events)
+        self._events.clear()
+        return events
+
+    # -- internals ----------------------------------------------------------------------
+    def _start(self, position: Position, work: Callable[[], Any]) -> _Job:
+        job = _Job(position)
+
+        def run() -> None:
+            try:
+                job.result = work()
+            except BaseException as error:  # reported on the main thread by update()
+                job.error = error
+            finally:
+                job.done.set()
+
+        job.thread = threading.Thread(target=run, name="diloti-worker", daemon=True)
+        job.thread.start()
+        return job
+
+    def _play(self, move: Move) -> None:
+        before = self.position
+        seat = before.turn
+        after, events = apply(before, move)
+        self.position = after
+        self._last_move_time = self._clock()
+        account = describe_turn(events, self.players)
+        self.last_account = account
+        played = MovePlayed(seat, move, tuple(events), account, before, after)
+        self.history.append(played)
+        self._events.append(played)
+        scored = next((e for e in events if isinstance(e, RoundScored)), None)
+        if scored is not None:
+            summary = describe_round_end(events, self.players)
+            self.last_round = RoundOver(scored.round_no, scored.breakdown, scored.scores,
+                                        after.winner, summary)
+            self._events.append(self.last_round)
+        self._hint_job = None
+
+    # -- saving ---------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready state for the interrupted-game save file."""
+        return {"format": SAVE_FORMAT, "config": self.config.to_dict(),
+                "position": self.position.notation()}
+
+    @staticmethod
+    def from_dict(data: dict[str, object], **options: Any) -> GameSession:
+        """Restore a saved session; raises ValueError (with a reason) on a bad save."""
+        if data.get("format") != SAVE_FORMAT:
+            raise ValueError("unknown save format")
+        config_data, notation = data.get("config"), data.get("position")
+        if not isinstance(config_data, dict) or not isinstance(notation, str):
+            raise ValueError("malformed saved game")
+        try:
+            config = GameConfig.from_dict(config_data)
+            position = Position.parse(notation)
+        except DilotiError as error:
+            raise ValueError(f"saved game does not parse: {error}") from error
+        if position.rules != config.rules:
+            raise ValueError("saved game rules do not match its position")
+        if position.phase == MATCH_OVER:
+            raise ValueError("saved game is already over")
+        return GameSession(config, position, **options)
