@@ -1,0 +1,396 @@
+"""The player's files: settings and the interrupted game, kept in the user data folder.
+
+Standard library only. Writes are atomic (a temporary file in the same folder, flushed
+to disk, then renamed over the old one), so a crash mid-save leaves the previous file
+intact. Loading never raises: a file that cannot be read or does not have the expected
+shape is moved aside (``settings.json.corrupt-<UTC time>``, never overwriting an
+earlier one), defaults are returned, and a translated message says what happened so
+the UI can show it.
+
+The folder is ``$DILOTI_DATA_DIR`` when set (tests point it at a temporary folder),
+otherwise the platform's usual place; see :func:`user_data_dir`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import math
+import os
+import re
+import sys
+import tempfile
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any, Final
+
+from diloti_desktop.i18n import _
+
+log = logging.getLogger(__name__)
+
+DATA_DIR_ENV: Final = "DILOTI_DATA_DIR"
+SETTINGS_FILE: Final = "settings.json"
+SAVED_GAME_FILE: Final = "saved_game.json"
+
+_SETTINGS_VERSION: Final = 1
+_SAVED_GAME_KIND: Final = "diloti-desktop saved game"
+_SAVED_GAME_VERSION: Final = 1
+
+
+def user_data_dir(platform: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
+    """The folder for the player's files; it is created by the first write, not here.
+
+    ``$DILOTI_DATA_DIR`` wins when set. Otherwise: on Linux and other Unixes
+    ``$XDG_DATA_HOME/diloti-desktop`` (``~/.local/share/diloti-desktop`` when the
+    variable is unset or not an absolute path, as the XDG spec asks); on macOS
+    ``~/Library/Application Support/Diloti Desktop``; on Windows
+    ``%APPDATA%\\Diloti Desktop``. ``platform`` and ``environ`` default to
+    ``sys.platform`` and ``os.environ`` and exist for tests.
+    """
+    platform = sys.platform if platform is None else platform
+    environ = os.environ if environ is None else environ
+    override = environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override).expanduser()
+    if platform == "win32":
+        appdata = environ.get("APPDATA")
+        base = Path(appdata) if appdata else Path.home() / "AppData" / "Roaming"
+        return base / "Diloti Desktop"
+    if platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "Diloti Desktop"
+    xdg_data_home = environ.get("XDG_DATA_HOME", "")
+    if xdg_data_home and Path(xdg_data_home).is_absolute():
+        return Path(xdg_data_home) / "diloti-desktop"
+    return Path.home() / ".local" / "share" / "diloti-desktop"
+
+
+def write_json_atomic(path: Path, data: object) -> None:
+    """Write ``data`` as UTF-8 JSON to ``path`` so that readers see the old or the new file.
+
+    The JSON is built before anything touches the disk, so data that JSON cannot hold
+    raises ``TypeError`` or ``ValueError`` and leaves ``path`` untouched. Disk trouble
+    raises ``OSError``, also leaving ``path`` untouched and no temporary file behind.
+    """
+    text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True, allow_nan=False)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text + "\n")
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp_name)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(directory: Path) -> None:
+    """Make the rename itself durable where the platform allows it (not on Windows)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+class _UnreadableFile(Exception):
+    """Internal: the file exists but holds nothing usable.
+
+    ``reason`` is a translated phrase for the player; ``detail`` goes to the log.
+    """
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.detail = detail
+
+
+def _read_json_object(path: Path) -> dict[str, Any] | None:
+    """The JSON object in ``path``; ``None`` if there is no file.
+
+    Raises :class:`_UnreadableFile` when the file exists but is not a JSON object.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        reason = _("the file could not be opened: {error}").format(error=error.strerror or error)
+        raise _UnreadableFile(reason, str(error)) from error
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise _UnreadableFile(_("the file is not text"), str(error)) from error
+    except (ValueError, RecursionError) as error:
+        raise _UnreadableFile(_("the file is damaged"), f"invalid JSON: {error}") from error
+    if not isinstance(data, dict):
+        raise _UnreadableFile(
+            _("the file does not hold the expected data"),
+            f"expected a JSON object, found {type(data).__name__}",
+        )
+    return data
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a damaged ``path`` to ``<name>.corrupt-<UTC time>``; return the new path.
+
+    Never overwrites an earlier copy (a counter is appended when the name is taken).
+    Returns ``None`` when the file cannot be moved.
+    """
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    base = f"{path.name}.corrupt-{stamp}"
+    for attempt in range(1000):
+        target = path.with_name(base if attempt == 0 else f"{base}-{attempt}")
+        if target.exists():
+            continue
+        try:
+            # os.link refuses to replace a target that appeared since the check, where
+            # os.rename would silently overwrite it on POSIX; rename is the fallback for
+            # file systems without hard links (and for folders).
+            try:
+                os.link(path, target)
+            except FileExistsError:
+                continue
+            except OSError:
+                os.rename(path, target)
+            else:
+                os.unlink(path)
+        except OSError as error:
+            log.warning("could not set aside %s: %s", path, error)
+            return None
+        return target
+    log.warning("could not set aside %s: too many earlier copies", path)
+    return None
+
+
+# --- settings --------------------------------------------------------------------------
+
+ANIMATION_SPEEDS: Final = ("off", "fast", "normal", "slow")
+CARD_SIZES: Final = ("small", "medium", "large")
+_ANIMATION_FACTORS: Final = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}
+_LANGUAGE_TAG: Final = re.compile(r"[a-z]{2,3}(?:_[A-Z]{2})?")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The player's preferences. An invalid value raises ``ValueError``; volume is clamped.
+
+    Change one value with ``dataclasses.replace(settings, volume=0.5)``.
+    """
+
+    animation_speed: str = "normal"
+    sound_enabled: bool = True
+    volume: float = 0.8
+    card_size: str = "medium"
+    four_colour_suits: bool = False
+    fullscreen: bool = False
+    language: str = "en"
+
+    def __post_init__(self) -> None:
+        # Values arrive from JSON files too, so check types that the annotations promise.
+        _check_choice("animation_speed", self.animation_speed, ANIMATION_SPEEDS)
+        _check_choice("card_size", self.card_size, CARD_SIZES)
+        for name in ("sound_enabled", "four_colour_suits", "fullscreen"):
+            value: object = getattr(self, name)
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} must be true or false, got {value!r}")
+        object.__setattr__(self, "volume", _clamped_volume(self.volume))
+        language: object = self.language
+        if not isinstance(language, str) or not _LANGUAGE_TAG.fullmatch(language):
+            raise ValueError(f"language must be a tag like 'en' or 'pt_BR', got {language!r}")
+
+    @property
+    def animation_factor(self) -> float:
+        """Multiplier for animation durations: 0 means no animation, 1 the normal pace."""
+        return _ANIMATION_FACTORS[self.animation_speed]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as a JSON-ready dict (what :func:`save_settings` writes)."""
+        data: dict[str, Any] = {field.name: getattr(self, field.name) for field in fields(self)}
+        data["version"] = _SETTINGS_VERSION
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
+        """Settings from a loaded dict, keeping every valid value.
+
+        Unknown keys are ignored (a newer version may have written them); a value of the
+        wrong type or outside its choices falls back to its default. Returns the
+        settings and one line per dropped value, for the log.
+        """
+        accepted: dict[str, Any] = {}
+        problems: list[str] = []
+        for field in fields(cls):
+            if field.name not in data:
+                continue
+            value = data[field.name]
+            try:
+                cls(**{field.name: value})
+            except ValueError as error:
+                problems.append(str(error))
+                continue
+            accepted[field.name] = value
+        return cls(**accepted), problems
+
+
+def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    if not isinstance(value, str) or value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(choices)}; got {value!r}")
+
+
+def _clamped_volume(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
+        raise ValueError(f"volume must be a number from 0 to 1, got {value!r}")
+    return min(1.0, max(0.0, float(value)))
+
+
+def settings_path() -> Path:
+    """Where the settings live."""
+    return user_data_dir() / SETTINGS_FILE
+
+
+def load_settings() -> tuple[Settings, str | None]:
+    """The saved settings, or the defaults; never raises.
+
+    Returns ``(settings, message)``: ``message`` is ``None`` unless the player should be
+    told something (the file was damaged and set aside), and is translated.
+    """
+    path = settings_path()
+    try:
+        data = _read_json_object(path)
+    except _UnreadableFile as error:
+        kept = _set_aside_logged(path, error.detail)
+        if kept is None:
+            message = _(
+                "Your settings could not be read ({reason}), so the defaults are in use. "
+                "The file {path} could not be moved aside."
+            ).format(reason=error.reason, path=path)
+        else:
+            message = _(
+                "Your settings could not be read ({reason}), so the defaults are in use. "
+                "The damaged file was kept as {kept}."
+            ).format(reason=error.reason, kept=kept)
+        return Settings(), message
+    if data is None:
+        return Settings(), None
+    settings, problems = Settings.from_dict(data)
+    for problem in problems:
+        log.warning("ignored a value in %s: %s", path, problem)
+    return settings, None
+
+
+def save_settings(settings: Settings) -> str | None:
+    """Write ``settings`` atomically; return ``None``, or a translated message on failure."""
+    path = settings_path()
+    try:
+        write_json_atomic(path, settings.to_dict())
+    except OSError as error:
+        log.warning("could not write %s: %s", path, error)
+        return _("Your settings could not be saved to {path}: {reason}.").format(
+            path=path, reason=error.strerror or error
+        )
+    return None
+
+
+# --- the interrupted game ---------------------------------------------------------------
+
+
+def saved_game_path() -> Path:
+    """Where the interrupted game is kept."""
+    return user_data_dir() / SAVED_GAME_FILE
+
+
+def save_game(data: Mapping[str, Any]) -> str | None:
+    """Keep the interrupted game ``data`` (any JSON-ready mapping the controller chooses).
+
+    Returns ``None`` when saved, or a translated message saying why not. Data that JSON
+    cannot hold is a programming error: it raises ``TypeError`` or ``ValueError`` and
+    leaves the previous save untouched.
+    """
+    path = saved_game_path()
+    envelope = {"kind": _SAVED_GAME_KIND, "version": _SAVED_GAME_VERSION, "game": dict(data)}
+    try:
+        write_json_atomic(path, envelope)
+    except OSError as error:
+        log.warning("could not write %s: %s", path, error)
+        return _("The game could not be saved to {path}: {reason}.").format(
+            path=path, reason=error.strerror or error
+        )
+    return None
+
+
+def load_game() -> tuple[dict[str, Any] | None, str | None]:
+    """The interrupted game's data, or ``None`` when there is none; never raises.
+
+    Returns ``(data, message)``; ``message`` is a translated note when a damaged file
+    was set aside, else ``None``.
+    """
+    path = saved_game_path()
+    try:
+        game = _read_saved_game(path)
+    except _UnreadableFile as error:
+        kept = _set_aside_logged(path, error.detail)
+        if kept is None:
+            message = _(
+                "The interrupted game could not be restored ({reason}), and the file "
+                "{path} could not be moved aside."
+            ).format(reason=error.reason, path=path)
+        else:
+            message = _(
+                "The interrupted game could not be restored ({reason}). "
+                "The damaged file was kept as {kept}."
+            ).format(reason=error.reason, kept=kept)
+        return None, message
+    return game, None
+
+
+def _read_saved_game(path: Path) -> dict[str, Any] | None:
+    envelope = _read_json_object(path)
+    if envelope is None:
+        return None
+    if envelope.get("kind") != _SAVED_GAME_KIND:
+        raise _UnreadableFile(
+            _("the file is not a Diloti Desktop saved game"),
+            f"kind is {envelope.get('kind')!r}",
+        )
+    if envelope.get("version") != _SAVED_GAME_VERSION:
+        raise _UnreadableFile(
+            _("the file was saved in a format this version cannot read"),
+            f"format version {envelope.get('version')!r}",
+        )
+    game = envelope.get("game")
+    if not isinstance(game, dict):
+        raise _UnreadableFile(
+            _("the file does not hold the expected data"),
+            f"game is {type(game).__name__}, expected an object",
+        )
+    return game
+
+
+def clear_game() -> str | None:
+    """Delete the interrupted game, if any; return ``None`` or a translated message."""
+    path = saved_game_path()
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as error:
+        log.warning("could not delete %s: %s", path, error)
+        return _("The saved game {path} could not be deleted: {reason}.").format(
+            path=path, reason=error.strerror or error
+        )
+    return None
+
+
+def _set_aside_logged(path: Path, detail: str) -> Path | None:
+    log.warning("%s is unusable (%s); setting it aside", path, detail)
+    return set_aside(path)
