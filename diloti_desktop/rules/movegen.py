@@ -158,17 +158,14 @@ def _generate(position: Position) -> list[Move]:
     if position.phase != PLAY:
         return []
     seat = position.turn
-    rules = position.rules
     hand = position.hands[seat]
     loose = position.loose
-    numerals = loose & NUMERALS
     piles = position.piles
     own: Pile | None = None
     for pile in piles:
         if pile.owner == seat:
             own = pile
             break
-    groups = sum_groups(numerals) if numerals else _EMPTY_GROUPS
 
     held = [0] * 14
     mask = hand
@@ -177,103 +174,132 @@ def _generate(position: Position) -> list[Move]:
         held[RANK[low.bit_length() - 1]] += 1
         mask ^= low
 
+    # Cards of one rank have the same moves: work them out once per rank, then emit them
+    # for each card of that rank (cards of a rank are adjacent in index order, so the
+    # output stays ordered by card).
     moves: list[Move] = []
-    append = moves.append
-    mask = hand
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        card = low.bit_length() - 1
-        rank = RANK[card]
-
-        if rank > 10:  # a face card: take exactly one loose face of its rank, or lay
-            same = loose & RANK_MASK[rank]
-            if same:
-                while same:
-                    bit = same & -same
-                    same ^= bit
-                    append(Move(CAPTURE, card, rank, bit, ()))
-            elif own is None:
-                append(Move(LAY, card, 0, 0, ()))
+    new = tuple.__new__
+    for rank in range(1, 14):
+        if not held[rank]:
             continue
-
-        value = rank
-        # The owner's last card of the pile's value may only take the pile.
-        reserved = own is not None and own.value == value and held[value] == 1
-
-        # -- captures ------------------------------------------------------------------
-        unions = capture_unions(numerals, value) if groups[value] else {}
-        required = numerals & RANK_MASK[value] if rules.capture_all_of_rank else 0
-        matching = [p.cards for p in piles if p.value == value]
-        if len(matching) > 1:
-            matching.sort(key=lambda pile_cards: pile_cards & -pile_cards)  # canonical order
-        for subset in _pile_subsets(matching) if matching else ((),):
-            if reserved and own is not None and own.cards not in subset:
-                continue
-            if subset and not required:
-                append(Move(CAPTURE, card, value, 0, subset))
-            for union, sum_count in unions.items():
-                if required and union & required != required:
-                    continue
-                if rules.one_sum_group and sum_count > 1:
-                    continue
-                append(Move(CAPTURE, card, value, union, subset))
-        if reserved:
+        if rank > 10:
+            templates = _face_templates(rank, loose, own)
+        else:
+            templates = _numeral_templates(position, rank, held, own)
+        if not templates:
             continue
-
-        # -- lay -----------------------------------------------------------------------
-        if own is None:
-            append(Move(LAY, card, 0, 0, ()))
-
-        # -- plain declarations --------------------------------------------------------
-        if own is None and numerals:
-            for total in range(value + 1, 11):
-                if held[total]:
-                    for group in groups[total - value]:
-                        append(Move(BUILD, card, total, group, ()))
-
-        # -- families ------------------------------------------------------------------
-        for total in range(value, 11):
-            spare = held[total] - (1 if total == value else 0)
-            if spare <= 0:
-                continue
-            if own is not None:
-                if own.value != total:
-                    continue
-                absorbable: list[int | None] = [own.cards]
-            else:
-                absorbable = [None]
-                if not rules.locked_declarations:
-                    absorbable += [p.cards for p in piles if p.value == total and not p.family]
-            seen: set[tuple[int, int | None]] = set()
-            played_parts = (0,) if total == value else groups[total - value]
-            for part in played_parts:
-                rest = numerals & ~part
-                others = [0, *capture_unions(rest, total)] if rest else [0]
-                for other in others:
-                    absorbed_loose = part | other
-                    for pile_cards in absorbable:
-                        if not other and pile_cards is None:
-                            continue  # a family needs two or more components
-                        key = (absorbed_loose, pile_cards)
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                        pile_tuple = () if pile_cards is None else (pile_cards,)
-                        append(Move(FAMILY, card, total, absorbed_loose, pile_tuple))
-
-        # -- raises --------------------------------------------------------------------
-        if rules.locked_declarations or (own is not None and not rules.self_raise):
-            continue
-        for pile in piles:
-            if not _may_raise(position, seat, pile, own):
-                continue
-            base = pile.value + value
-            if base <= 10 and held[base]:
-                append(Move(RAISE, card, base, 0, (pile.cards,)))
-            if rules.raise_with_loose and numerals:
-                for total in range(base + 1, 11):
-                    if held[total]:
-                        for group in groups[total - base]:
-                            append(Move(RAISE, card, total, group, (pile.cards,)))
+        cards = hand & RANK_MASK[rank]
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            card = low.bit_length() - 1
+            for kind, value, used, used_piles in templates:
+                moves.append(new(Move, (kind, card, value, used, used_piles)))
     return moves
+
+
+_Template = tuple[MoveKind, int, int, tuple[int, ...]]
+
+
+def _face_templates(rank: int, loose: int, own: Pile | None) -> list[_Template]:
+    """A face card takes exactly one loose face of its rank, or is laid when none is."""
+    same = loose & RANK_MASK[rank]
+    if not same:
+        return [] if own is not None else [(LAY, 0, 0, ())]
+    templates: list[_Template] = []
+    while same:
+        bit = same & -same
+        same ^= bit
+        templates.append((CAPTURE, rank, bit, ()))
+    return templates
+
+
+def _numeral_templates(position: Position, value: int, held: list[int],
+                       own: Pile | None) -> list[_Template]:
+    rules = position.rules
+    seat = position.turn
+    piles = position.piles
+    numerals = position.loose & NUMERALS
+    groups = sum_groups(numerals) if numerals else _EMPTY_GROUPS
+    templates: list[_Template] = []
+    append = templates.append
+    # The owner's last card of the pile's value may only take the pile.
+    reserved = own is not None and own.value == value and held[value] == 1
+
+    # -- captures ----------------------------------------------------------------------
+    unions = capture_unions(numerals, value) if groups[value] else {}
+    required = numerals & RANK_MASK[value] if rules.capture_all_of_rank else 0
+    matching = [p.cards for p in piles if p.value == value] if piles else []
+    if len(matching) > 1:
+        matching.sort(key=lambda pile_cards: pile_cards & -pile_cards)  # canonical order
+    for subset in _pile_subsets(matching) if matching else ((),):
+        if reserved and own is not None and own.cards not in subset:
+            continue
+        if subset and not required:
+            append((CAPTURE, value, 0, subset))
+        for union, sum_count in unions.items():
+            if required and union & required != required:
+                continue
+            if rules.one_sum_group and sum_count > 1:
+                continue
+            append((CAPTURE, value, union, subset))
+    if reserved:
+        return templates
+
+    # -- lay ---------------------------------------------------------------------------
+    if own is None:
+        append((LAY, 0, 0, ()))
+
+    # -- plain declarations ------------------------------------------------------------
+    if own is None and numerals:
+        for total in range(value + 1, 11):
+            if held[total]:
+                for group in groups[total - value]:
+                    append((BUILD, total, group, ()))
+
+    # -- families ----------------------------------------------------------------------
+    for total in range(value, 11):
+        if held[total] - (1 if total == value else 0) <= 0:
+            continue  # the declarer must keep another card of the family's value
+        if own is not None:
+            if own.value != total:
+                continue
+            absorbable: list[int | None] = [own.cards]
+        else:
+            absorbable = [None]
+            if piles and not rules.locked_declarations:
+                absorbable += [p.cards for p in piles if p.value == total and not p.family]
+        if len(absorbable) == 1 and absorbable[0] is None and not groups[total]:
+            continue  # no second component anywhere
+        seen: set[tuple[int, int | None]] = set()
+        played_parts = (0,) if total == value else groups[total - value]
+        for part in played_parts:
+            rest = numerals & ~part
+            others = [0, *capture_unions(rest, total)] if rest and groups[total] else [0]
+            for other in others:
+                absorbed_loose = part | other
+                for pile_cards in absorbable:
+                    if not other and pile_cards is None:
+                        continue  # a family needs two or more components
+                    key = (absorbed_loose, pile_cards)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    pile_tuple = () if pile_cards is None else (pile_cards,)
+                    append((FAMILY, total, absorbed_loose, pile_tuple))
+
+    # -- raises ------------------------------------------------------------------------
+    if not piles or rules.locked_declarations or (own is not None and not rules.self_raise):
+        return templates
+    for pile in piles:
+        if not _may_raise(position, seat, pile, own):
+            continue
+        base = pile.value + value
+        if base <= 10 and held[base]:
+            append((RAISE, base, 0, (pile.cards,)))
+        if rules.raise_with_loose and numerals:
+            for total in range(base + 1, 11):
+                if held[total]:
+                    for group in groups[total - base]:
+                        append((RAISE, total, group, (pile.cards,)))
+    return templates
