@@ -24,6 +24,7 @@ usable by code that must not import pygame.
 from __future__ import annotations
 
 import sys
+from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, get_args
 
@@ -104,15 +105,18 @@ def font_path(bold: bool = False) -> Path:
     return asset_path("fonts", FONT_BOLD if bold else FONT_REGULAR)
 
 
-_font_cache: dict[tuple[int, bool], pygame.font.Font] = {}
+# Most recently used last; bounded because every card size asks for its own sizes.
+_font_cache: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+FONT_CACHE_SIZE = 48
 _quit_hook_registered = False
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled DejaVu Sans at ``size`` pixels, cached per ``(size, bold)``.
 
-    Initialises ``pygame.font`` when needed. The cache is emptied by ``pygame.quit()``,
-    after which the old font objects must not be used.
+    Initialises ``pygame.font`` when needed. The cache keeps the
+    :data:`FONT_CACHE_SIZE` most recently used fonts and is emptied by
+    ``pygame.quit()``, after which the old font objects must not be used.
     """
     import pygame
 
@@ -131,6 +135,10 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     if cached is None:
         cached = pygame.font.Font(font_path(bold), size)
         _font_cache[key] = cached
+        if len(_font_cache) > FONT_CACHE_SIZE:
+            _font_cache.popitem(last=False)
+    else:
+        _font_cache.move_to_end(key)
     return cached
 
 

@@ -93,6 +93,15 @@ def test_font_is_cached_and_draws_the_suit_symbols() -> None:
     assert len(masks) == 4
 
 
+def test_font_cache_is_bounded_and_keeps_recent_fonts() -> None:
+    kept = resources.font(12)
+    for size in range(100, 100 + resources.FONT_CACHE_SIZE + 5):
+        resources.font(size)
+        resources.font(12)  # used again and again: stays cached
+    assert resources.font(12) is kept
+    assert len(resources._font_cache) == resources.FONT_CACHE_SIZE
+
+
 def test_font_cache_survives_pygame_quit() -> None:
     old = resources.font(18)
     pygame.quit()
