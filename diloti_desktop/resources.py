@@ -1,15 +1,16 @@
 """Finds the game's assets (sprites, sounds, fonts) wherever the game runs from.
 
-The asset folders live at the repository root (``sprites/``, ``sounds/``, ``fonts/``).
+The asset folders live at the repository root: ``sprites/``, ``sounds/``, and the bundled
+fonts in ``sprites/fonts/`` (the top-level layout of the repository is fixed).
 They reach the player in one of three layouts, and :func:`asset_dir` tries them in
 this order:
 
-1. A PyInstaller bundle (``sys.frozen``): ``<sys._MEIPASS>/<kind>``, where the spec
+1. A PyInstaller bundle (``sys.frozen``): ``<sys._MEIPASS>/<folder>``, where the spec
    file puts each folder with ``datas=[("sounds", "sounds"), ...]``.
 2. An installed wheel: ``diloti_desktop/assets/<kind>``, because ``pyproject.toml``
    maps each folder to a data-only package ``diloti_desktop.assets.<kind>``. This also
    covers a bundle made with PyInstaller's ``collect_data_files("diloti_desktop")``.
-3. A source checkout or an editable install: ``<repository>/<kind>``, recognised by the
+3. A source checkout or an editable install: ``<repository>/<folder>``, recognised by the
    ``pyproject.toml`` beside the package, so that an unrelated ``site-packages/sounds``
    can never be picked up.
 
@@ -38,6 +39,9 @@ FONT_REGULAR = "DejaVuSans.ttf"
 FONT_BOLD = "DejaVuSans-Bold.ttf"
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
+#: Where each kind lives in the repository and in a PyInstaller bundle.
+REPO_FOLDERS: dict[AssetKind, str] = {
+    "sprites": "sprites", "sounds": "sounds", "fonts": "sprites/fonts"}
 
 
 class AssetNotFoundError(FileNotFoundError):
@@ -55,11 +59,11 @@ def candidate_dirs(kind: AssetKind) -> list[Path]:
     candidates: list[Path] = []
     bundle_root = getattr(sys, "_MEIPASS", None)
     if getattr(sys, "frozen", False) and bundle_root:
-        candidates.append(Path(bundle_root) / kind)
+        candidates.append(Path(bundle_root) / REPO_FOLDERS[kind])
     candidates.append(_PACKAGE_DIR / "assets" / kind)
     checkout_root = _PACKAGE_DIR.parent
     if (checkout_root / "pyproject.toml").is_file():
-        candidates.append(checkout_root / kind)
+        candidates.append(checkout_root / REPO_FOLDERS[kind])
     return candidates
 
 

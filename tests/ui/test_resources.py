@@ -18,9 +18,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 def test_assets_are_found_in_the_source_checkout() -> None:
     assert resources.asset_dir("sounds") == REPO / "sounds"
-    assert resources.asset_dir("fonts") == REPO / "fonts"
+    assert resources.asset_dir("fonts") == REPO / "sprites" / "fonts"
     assert resources.sound_path("capture.wav") == REPO / "sounds" / "capture.wav"
-    assert resources.font_path(bold=True) == REPO / "fonts" / "DejaVuSans-Bold.ttf"
+    assert resources.font_path(bold=True) == REPO / "sprites" / "fonts" / "DejaVuSans-Bold.ttf"
 
 
 def test_the_working_directory_plays_no_part(
@@ -42,7 +42,7 @@ def test_a_pyinstaller_bundle_is_searched_first(
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert resources.sound_path("capture.wav") == tmp_path / "sounds" / "capture.wav"
     # A folder missing from the bundle falls back to the next layout.
-    assert resources.asset_dir("fonts") == REPO / "fonts"
+    assert resources.asset_dir("fonts") == REPO / "sprites" / "fonts"
 
 
 def test_an_installed_wheel_uses_the_assets_inside_the_package(
@@ -139,7 +139,8 @@ def test_every_python_package_is_listed_for_setuptools() -> None:
     for kind in resources.ASSET_KINDS:
         package = f"diloti_desktop.assets.{kind}"
         assert package in listed
-        assert config["tool"]["setuptools"]["package-dir"][package] == kind
+        assert config["tool"]["setuptools"]["package-dir"][package] == (
+            resources.REPO_FOLDERS[kind])
 
 
 def test_shipped_sounds_match_the_package_data_globs() -> None:
@@ -148,8 +149,8 @@ def test_shipped_sounds_match_the_package_data_globs() -> None:
     package_data = config["tool"]["setuptools"]["package-data"]
     for kind in resources.ASSET_KINDS:
         globs = package_data[f"diloti_desktop.assets.{kind}"]
-        for path in (REPO / kind).iterdir():
-            if path.name.startswith("."):
+        for path in (REPO / resources.REPO_FOLDERS[kind]).iterdir():
+            if path.name.startswith(".") or path.is_dir():
                 continue
             assert any(path.match(glob) for glob in globs), f"{path} is not shipped"
     with wave.open(str(resources.sound_path("click.wav"))) as sound:
