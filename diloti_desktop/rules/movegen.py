@@ -62,25 +62,27 @@ def sum_groups(numerals: int) -> tuple[tuple[int, ...], ...]:
     return result
 
 
-def capture_unions(numerals: int, value: int) -> dict[int, int]:
+def capture_unions(numerals: int, value: int,
+                   groups: tuple[int, ...] | list[int] | None = None) -> dict[int, int]:
     """Every non-empty union of disjoint subsets of ``numerals`` that each add to ``value``.
 
     Maps the union's mask to the fewest sum groups of two or more cards it needs (used by
-    the "one sum group per capture" variant).
+    the "one sum group per capture" variant). ``groups``, when the caller already has
+    them, are ``sum_groups(numerals)[value]``.
     """
     key = (numerals, value)
     cached = _unions_cache.get(key)
     if cached is not None:
         return cached
     reach: dict[int, int] = {0: 0}
-    for group in sum_groups(numerals)[value]:
+    for group in sum_groups(numerals)[value] if groups is None else groups:
         multi = 1 if group & (group - 1) else 0
-        for union, groups in list(reach.items()):
+        for union, count in list(reach.items()):
             if not union & group:
                 combined = union | group
                 old = reach.get(combined)
-                if old is None or groups + multi < old:
-                    reach[combined] = groups + multi
+                if old is None or count + multi < old:
+                    reach[combined] = count + multi
     del reach[0]
     if len(_unions_cache) >= _CACHE_LIMIT:
         _unions_cache.clear()
@@ -177,6 +179,8 @@ def _generate(position: Position) -> list[Move]:
     # Cards of one rank have the same moves: work them out once per rank, then emit them
     # for each card of that rank (cards of a rank are adjacent in index order, so the
     # output stays ordered by card).
+    numerals = loose & NUMERALS
+    groups = sum_groups(numerals) if numerals else _EMPTY_GROUPS
     moves: list[Move] = []
     new = tuple.__new__
     for rank in range(1, 14):
@@ -185,7 +189,7 @@ def _generate(position: Position) -> list[Move]:
         if rank > 10:
             templates = _face_templates(rank, loose, own)
         else:
-            templates = _numeral_templates(position, rank, held, own)
+            templates = _numeral_templates(position, rank, held, own, numerals, groups)
         if not templates:
             continue
         cards = hand & RANK_MASK[rank]
@@ -214,20 +218,18 @@ def _face_templates(rank: int, loose: int, own: Pile | None) -> list[_Template]:
     return templates
 
 
-def _numeral_templates(position: Position, value: int, held: list[int],
-                       own: Pile | None) -> list[_Template]:
+def _numeral_templates(position: Position, value: int, held: list[int], own: Pile | None,
+                       numerals: int, groups: tuple[tuple[int, ...], ...]) -> list[_Template]:
     rules = position.rules
     seat = position.turn
     piles = position.piles
-    numerals = position.loose & NUMERALS
-    groups = sum_groups(numerals) if numerals else _EMPTY_GROUPS
     templates: list[_Template] = []
     append = templates.append
     # The owner's last card of the pile's value may only take the pile.
     reserved = own is not None and own.value == value and held[value] == 1
 
     # -- captures ----------------------------------------------------------------------
-    unions = capture_unions(numerals, value) if groups[value] else {}
+    unions = capture_unions(numerals, value, groups[value]) if groups[value] else {}
     required = numerals & RANK_MASK[value] if rules.capture_all_of_rank else 0
     matching = [p.cards for p in piles if p.value == value] if piles else []
     if len(matching) > 1:
@@ -275,7 +277,13 @@ def _numeral_templates(position: Position, value: int, held: list[int],
         played_parts = (0,) if total == value else groups[total - value]
         for part in played_parts:
             rest = numerals & ~part
-            others = [0, *capture_unions(rest, total)] if rest and groups[total] else [0]
+            if part and groups[total]:  # the sums of the rest are the sums avoiding ``part``
+                rest_groups = [g for g in groups[total] if not g & part]
+                others = [0, *capture_unions(rest, total, rest_groups)] if rest_groups else [0]
+            elif groups[total]:
+                others = [0, *capture_unions(rest, total, groups[total])]
+            else:
+                others = [0]
             for other in others:
                 absorbed_loose = part | other
                 for pile_cards in absorbable:
