@@ -5,6 +5,7 @@ from diloti_desktop.controller.session import (
     AIThinking,
     GameSession,
     HintReady,
+    HintUnavailable,
     MovePlayed,
     MoveRejected,
     RoundBegan,
@@ -13,6 +14,7 @@ from diloti_desktop.controller.session import (
 )
 
 __all__ = [
-    "HUMAN", "AIThinking", "GameConfig", "GameSession", "HintReady", "MovePlayed",
-    "MoveRejected", "RoundBegan", "RoundOver", "SessionEvent", "seat_name", "side_name",
+    "HUMAN", "AIThinking", "GameConfig", "GameSession", "HintReady", "HintUnavailable",
+    "MovePlayed", "MoveRejected", "RoundBegan", "RoundOver", "SessionEvent", "seat_name",
+    "side_name",
 ]

@@ -26,7 +26,7 @@ from diloti_desktop.ai.base import Player
 from diloti_desktop.controller.narration import describe_round_end, describe_turn
 from diloti_desktop.controller.seats import GameConfig
 from diloti_desktop.i18n import _
-from diloti_desktop.rules.engine import apply, new_match, next_round
+from diloti_desktop.rules.engine import apply, new_match, next_round, round_breakdown
 from diloti_desktop.rules.errors import DilotiError, IllegalMoveError
 from diloti_desktop.rules.events import Event, RoundScored
 from diloti_desktop.rules.gestures import find_moves, resolve_gesture
@@ -63,10 +63,11 @@ class MoveRejected:
 
 @dataclass(frozen=True)
 class RoundBegan:
-    """A round was dealt."""
+    """A round was dealt; ``position`` is the round's first position (before any move)."""
 
     round_no: int
     events: tuple[Event, ...]
+    position: Position | None = None
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,15 @@ class HintReady:
     hints: tuple[Any, ...]
 
 
-SessionEvent = MovePlayed | MoveRejected | RoundBegan | RoundOver | AIThinking | HintReady
+@dataclass(frozen=True)
+class HintUnavailable:
+    """A requested hint could not be computed (the reason is in the log)."""
+
+    position: Position
+
+
+SessionEvent = (MovePlayed | MoveRejected | RoundBegan | RoundOver | AIThinking | HintReady
+                | HintUnavailable)
 
 
 @dataclass
@@ -139,7 +148,7 @@ class GameSession:
         self._closed = False
         if position is None:
             position, events = new_match(config.rules, random.Random(config.seed))
-            self._events.append(RoundBegan(position.round_no, tuple(events)))
+            self._events.append(RoundBegan(position.round_no, tuple(events), position))
         self.position = position
 
     # -- queries -----------------------------------------------------------------------
@@ -164,6 +173,21 @@ class GameSession:
     def legal_moves(self) -> list[Move]:
         """The legal moves of the player to move."""
         return legal_moves(self.position)
+
+    def round_result(self) -> RoundOver | None:
+        """The result of the round just finished (None while a round is in play).
+
+        After restoring a game saved between two rounds the result is rebuilt from the
+        position (without the narration of the round's end).
+        """
+        position = self.position
+        if position.phase == PLAY:
+            return None
+        last = self.last_round
+        if last is not None and last.round_no == position.round_no:
+            return last
+        return RoundOver(position.round_no, round_breakdown(position), position.scores,
+                         position.winner, "")
 
     def view(self, seat: int) -> SeatView:
         """What a seat may see."""
@@ -206,7 +230,7 @@ class GameSession:
         rng = random.Random(f"{self.config.seed}:{self.position.round_no + 1}")
         self.position, events = next_round(self.position, rng)
         self.history.clear()
-        self._events.append(RoundBegan(self.position.round_no, tuple(events)))
+        self._events.append(RoundBegan(self.position.round_no, tuple(events), self.position))
         return True
 
     def request_hint(self) -> None:
@@ -239,6 +263,8 @@ class GameSession:
             self._hint_job = None
             if hint_job.error is not None:
                 log.error("hint failed", exc_info=hint_job.error)
+                if hint_job.position is self.position:
+                    self._events.append(HintUnavailable(self.position))
             elif hint_job.position is self.position:
                 self._events.append(HintReady(self.position, hint_job.result))
         if self.position.phase != PLAY or self.config.is_human(self.position.turn):

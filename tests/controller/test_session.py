@@ -174,3 +174,47 @@ def test_pace_spaces_out_ai_moves():
     now[0] = 5.0
     session.update()
     assert len(session.history) == first + 1
+
+
+def test_round_began_carries_the_first_position():
+    session = GameSession(GameConfig(Ruleset(), ("a", "b"), 4), player_factory=random_players)
+    began = session.poll()[0]
+    assert isinstance(began, RoundBegan) and began.position is session.position
+
+
+def test_the_round_result_is_rebuilt_after_a_restore_between_rounds():
+    config = GameConfig(Ruleset(), ("a", "b"), 2)
+    session = GameSession(config, player_factory=random_players, ai_pace=0)
+    assert session.round_result() is None
+    while session.position.phase == PLAY:
+        session.update()
+        session.wait_for_ai()
+    live = session.round_result()
+    assert live is not None and live == session.last_round
+    restored = GameSession.from_dict(session.to_dict(), player_factory=random_players)
+    rebuilt = restored.round_result()
+    assert rebuilt is not None
+    assert (rebuilt.round_no, rebuilt.breakdown, rebuilt.scores, rebuilt.winner) == (
+        live.round_no, live.breakdown, live.scores, live.winner)
+
+
+def test_a_failing_hint_is_reported_not_silent(monkeypatch):
+    import sys
+    import types
+
+    broken = types.ModuleType("diloti_desktop.ai.hints")
+
+    def suggest(view, count=3):  # type: ignore[no-untyped-def]
+        raise RuntimeError("no hints today")
+
+    broken.suggest = suggest  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "diloti_desktop.ai.hints", broken)
+    session = _human_game("hands=4C8C/KC2S loose=4S4H played=1")
+    session.request_hint()
+    for _ in range(200):
+        session.update()
+        events = session.poll()
+        if events:
+            break
+        time.sleep(0.005)
+    assert [type(e).__name__ for e in events] == ["HintUnavailable"]
