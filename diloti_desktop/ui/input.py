@@ -1,0 +1,263 @@
+"""The one place where raw pygame events become the game's own input events.
+
+Scenes never look at ``pygame.event`` themselves: they receive small immutable values
+(:class:`Click`, :class:`DragStart`, :class:`Drop`, :class:`KeyAction` ...) from
+:class:`InputTranslator`, which owns the only pointer state there is (where the button
+went down, whether that became a drag, when the last click was, for double clicks).
+Only the positions carried by the events are used, never ``pygame.mouse.get_pos()``,
+so events posted by tests behave exactly like a player's.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+Point = tuple[int, int]
+
+DRAG_THRESHOLD = 6
+DOUBLE_CLICK_SECONDS = 0.4
+DOUBLE_CLICK_DISTANCE = 6
+
+
+class Action(enum.Enum):
+    """What a key means, independent of which key it was."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    UP = "up"
+    DOWN = "down"
+    NEXT = "next"
+    PREVIOUS = "previous"
+    TOGGLE = "toggle"
+    CONFIRM = "confirm"
+    CANCEL = "cancel"
+    HINT = "hint"
+    MOVES = "moves"
+    FULLSCREEN = "fullscreen"
+    PAGE_UP = "page_up"
+    PAGE_DOWN = "page_down"
+    HOME = "home"
+    END = "end"
+    DIGIT = "digit"
+
+
+@dataclass(frozen=True)
+class PointerMove:
+    """The pointer moved with no button held (hover)."""
+
+    pos: Point
+
+
+@dataclass(frozen=True)
+class Press:
+    """The main button went down (a click or a drag may follow)."""
+
+    pos: Point
+
+
+@dataclass(frozen=True)
+class Click:
+    """The main button went down and up in place; ``count`` is 2 for a double click."""
+
+    pos: Point
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class DragStart:
+    """The pointer moved far enough with the button held: a drag began at ``origin``."""
+
+    origin: Point
+    pos: Point
+
+
+@dataclass(frozen=True)
+class DragMove:
+    """The dragged pointer moved."""
+
+    pos: Point
+
+
+@dataclass(frozen=True)
+class Drop:
+    """The button was released at the end of a drag."""
+
+    pos: Point
+
+
+@dataclass(frozen=True)
+class DragCancel:
+    """A drag ended without a drop (the window lost the pointer)."""
+
+
+@dataclass(frozen=True)
+class Scroll:
+    """The wheel turned; ``dy`` > 0 means towards the top of the content."""
+
+    dy: int
+
+
+@dataclass(frozen=True)
+class KeyAction:
+    """A key with a meaning; ``digit`` is set for :attr:`Action.DIGIT` (1 to 9)."""
+
+    action: Action
+    digit: int = 0
+
+
+@dataclass(frozen=True)
+class Resized:
+    """The window's drawable size changed."""
+
+    size: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class QuitRequested:
+    """The player closed the window."""
+
+
+@dataclass(frozen=True)
+class Screenshot:
+    """The player asked for a screenshot (F12)."""
+
+
+InputEvent = (PointerMove | Press | Click | DragStart | DragMove | Drop | DragCancel | Scroll
+              | KeyAction | Resized | QuitRequested | Screenshot)
+
+_KEYS: dict[int, Action] = {
+    pygame.K_LEFT: Action.LEFT,
+    pygame.K_RIGHT: Action.RIGHT,
+    pygame.K_UP: Action.UP,
+    pygame.K_DOWN: Action.DOWN,
+    pygame.K_SPACE: Action.TOGGLE,
+    pygame.K_RETURN: Action.CONFIRM,
+    pygame.K_KP_ENTER: Action.CONFIRM,
+    pygame.K_ESCAPE: Action.CANCEL,
+    pygame.K_BACKSPACE: Action.CANCEL,
+    pygame.K_h: Action.HINT,
+    pygame.K_m: Action.MOVES,
+    pygame.K_l: Action.MOVES,
+    pygame.K_F11: Action.FULLSCREEN,
+    pygame.K_PAGEUP: Action.PAGE_UP,
+    pygame.K_PAGEDOWN: Action.PAGE_DOWN,
+    pygame.K_HOME: Action.HOME,
+    pygame.K_END: Action.END,
+}
+_DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
+_DIGITS.update({getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)})
+
+
+class InputTranslator:
+    """Turns pygame events into :data:`InputEvent` values, one pygame event at a time."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic,
+                 drag_threshold: int = DRAG_THRESHOLD) -> None:
+        self._clock = clock
+        self._threshold = drag_threshold
+        self._down_at: Point | None = None
+        self._dragging = False
+        self._last_click: tuple[float, Point] | None = None
+
+    @property
+    def dragging(self) -> bool:
+        """Whether a drag is in progress."""
+        return self._dragging
+
+    def translate(self, event: pygame.event.Event) -> list[InputEvent]:
+        """The game's input events for one pygame event (often none)."""
+        kind = event.type
+        if kind == pygame.QUIT:
+            return [QuitRequested()]
+        if kind == pygame.VIDEORESIZE:
+            return [Resized((int(event.w), int(event.h)))]
+        if kind == pygame.MOUSEBUTTONDOWN:
+            return self._button_down(event)
+        if kind == pygame.MOUSEBUTTONUP:
+            return self._button_up(event)
+        if kind == pygame.MOUSEMOTION:
+            return self._motion(event)
+        if kind == pygame.MOUSEWHEEL:
+            return [Scroll(int(event.y))]
+        if kind == pygame.KEYDOWN:
+            return self._key(event)
+        if kind == pygame.WINDOWLEAVE or kind == pygame.WINDOWFOCUSLOST:
+            return self._cancel_drag()
+        return []
+
+    def _pos(self, event: pygame.event.Event) -> Point:
+        x, y = event.pos
+        return int(x), int(y)
+
+    def _button_down(self, event: pygame.event.Event) -> list[InputEvent]:
+        button = getattr(event, "button", 1)
+        if button in (4, 5):  # old-style wheel events
+            return [Scroll(1 if button == 4 else -1)]
+        if button != 1:
+            return []
+        pos = self._pos(event)
+        self._down_at = pos
+        self._dragging = False
+        return [Press(pos)]
+
+    def _button_up(self, event: pygame.event.Event) -> list[InputEvent]:
+        if getattr(event, "button", 1) != 1 or self._down_at is None:
+            return []
+        pos = self._pos(event)
+        was_dragging, self._dragging = self._dragging, False
+        self._down_at = None
+        if was_dragging:
+            self._last_click = None
+            return [Drop(pos)]
+        now = self._clock()
+        count = 1
+        if self._last_click is not None:
+            then, where = self._last_click
+            if (now - then <= DOUBLE_CLICK_SECONDS
+                    and abs(where[0] - pos[0]) <= DOUBLE_CLICK_DISTANCE
+                    and abs(where[1] - pos[1]) <= DOUBLE_CLICK_DISTANCE):
+                count = 2
+        self._last_click = None if count == 2 else (now, pos)
+        return [Click(pos, count)]
+
+    def _motion(self, event: pygame.event.Event) -> list[InputEvent]:
+        pos = self._pos(event)
+        buttons = getattr(event, "buttons", (0, 0, 0))
+        held = bool(buttons and buttons[0])
+        if self._down_at is None or not held:
+            if self._down_at is not None and not held:
+                # The release happened outside the window: nothing to drop on.
+                return [*self._cancel_drag(), PointerMove(pos)]
+            return [PointerMove(pos)]
+        if self._dragging:
+            return [DragMove(pos)]
+        ox, oy = self._down_at
+        if abs(pos[0] - ox) > self._threshold or abs(pos[1] - oy) > self._threshold:
+            self._dragging = True
+            return [DragStart(self._down_at, pos)]
+        return []
+
+    def _cancel_drag(self) -> list[InputEvent]:
+        was_dragging = self._dragging
+        self._dragging = False
+        self._down_at = None
+        return [DragCancel()] if was_dragging else []
+
+    def _key(self, event: pygame.event.Event) -> list[InputEvent]:
+        key = event.key
+        mods = getattr(event, "mod", 0)
+        if key == pygame.K_F12:
+            return [Screenshot()]
+        if key == pygame.K_RETURN and mods & pygame.KMOD_ALT:
+            return [KeyAction(Action.FULLSCREEN)]
+        if key == pygame.K_TAB:
+            return [KeyAction(Action.PREVIOUS if mods & pygame.KMOD_SHIFT else Action.NEXT)]
+        if key in _DIGITS:
+            return [KeyAction(Action.DIGIT, _DIGITS[key])]
+        action = _KEYS.get(key)
+        return [KeyAction(action)] if action is not None else []

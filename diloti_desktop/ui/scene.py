@@ -1,0 +1,135 @@
+"""Scenes with a lifecycle, kept on a stack.
+
+A scene is one screen (the menu, the table) or a dialog over another (the chooser, the
+round summary). Only the top scene receives input; every scene from the topmost opaque
+one upwards is drawn, bottom first. Lifecycle, as in Tuxemon's state machine:
+
+- :meth:`Scene.enter` when pushed, :meth:`Scene.exit` when removed;
+- :meth:`Scene.pause` when another scene covers it, :meth:`Scene.resume` when uncovered;
+- :meth:`Scene.handle` for each input event, :meth:`Scene.update` once a frame (it may
+  change state and says whether the picture changed), :meth:`Scene.draw` (never changes
+  state);
+- :meth:`Scene.next_frame_in` tells the loop how soon the scene needs another frame, so
+  an idle screen costs no CPU.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+
+from diloti_desktop.ui.input import InputEvent
+
+if TYPE_CHECKING:
+    from diloti_desktop.ui.context import AppContext
+
+log = logging.getLogger(__name__)
+
+#: ``next_frame_in`` value meaning "only when input arrives".
+IDLE: float = float("inf")
+
+
+class Scene:
+    """Base class: a screen that does nothing. Subclasses override what they need."""
+
+    #: An opaque scene hides every scene below it (they are not drawn).
+    opaque = True
+
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+
+    # lifecycle
+    def enter(self) -> None:
+        """Pushed onto the stack."""
+
+    def exit(self) -> None:
+        """Removed from the stack."""
+
+    def pause(self) -> None:
+        """Covered by another scene."""
+
+    def resume(self) -> None:
+        """Uncovered again."""
+
+    # the frame
+    def handle(self, event: InputEvent) -> None:
+        """React to one input event (only the top scene gets them)."""
+
+    def update(self, dt: float) -> bool:
+        """Advance time by ``dt`` seconds; return True when the picture changed."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene. Must not change any state."""
+
+    def next_frame_in(self) -> float:
+        """Seconds until this scene needs another update: 0 while animating, else more."""
+        return IDLE
+
+
+class SceneStack:
+    """The scenes in play, bottom first."""
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene receiving input, if any."""
+        return self._scenes[-1] if self._scenes else None
+
+    def scenes(self) -> list[Scene]:
+        """A copy of the stack, bottom first."""
+        return list(self._scenes)
+
+    def push(self, scene: Scene) -> None:
+        """Cover the top scene with ``scene``."""
+        if self._scenes:
+            self._scenes[-1].pause()
+        self._scenes.append(scene)
+        log.debug("scene pushed: %s", type(scene).__name__)
+        scene.enter()
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Remove the top scene (only if it is ``scene``, when given) and resume the next."""
+        if not self._scenes or (scene is not None and self._scenes[-1] is not scene):
+            return
+        leaving = self._scenes.pop()
+        leaving.exit()
+        if self._scenes:
+            self._scenes[-1].resume()
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        if self._scenes:
+            self._scenes.pop().exit()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def reset(self, scene: Scene) -> None:
+        """Remove every scene, then show ``scene`` alone."""
+        while self._scenes:
+            self._scenes.pop().exit()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def find(self, kind: type[Scene]) -> Scene | None:
+        """The topmost scene of a kind, if any."""
+        for scene in reversed(self._scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: from the topmost opaque one up."""
+        start = 0
+        for index in range(len(self._scenes) - 1, -1, -1):
+            if self._scenes[index].opaque:
+                start = index
+                break
+        return self._scenes[start:]

@@ -1,0 +1,191 @@
+"""Colours and drawing helpers shared by every screen: felt, text, panels, outlines.
+
+Text surfaces are cached (the same label is drawn every frame), and the felt is rendered
+once per window size. Nothing here knows about the game.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections import OrderedDict
+from typing import Final, Literal
+
+import pygame
+
+from diloti_desktop import resources
+from diloti_desktop.ui.layout import Box
+
+Colour = tuple[int, int, int]
+Anchor = Literal["topleft", "midtop", "topright", "midleft", "center", "midright",
+                 "bottomleft", "midbottom", "bottomright"]
+
+FELT: Final[Colour] = (22, 104, 62)
+FELT_DARK: Final[Colour] = (10, 58, 34)
+FELT_LIGHT: Final[Colour] = (34, 128, 78)
+INK: Final[Colour] = (244, 241, 228)
+INK_DIM: Final[Colour] = (188, 206, 190)
+INK_DARK: Final[Colour] = (22, 30, 26)
+GOLD: Final[Colour] = (236, 196, 92)
+GOLD_DARK: Final[Colour] = (150, 112, 36)
+PANEL: Final[Colour] = (16, 40, 28)
+PANEL_EDGE: Final[Colour] = (92, 150, 108)
+BAR: Final[Colour] = (8, 36, 22)
+BUTTON: Final[Colour] = (36, 86, 58)
+BUTTON_HOVER: Final[Colour] = (52, 114, 78)
+BUTTON_PRIMARY: Final[Colour] = (196, 150, 48)
+BUTTON_PRIMARY_HOVER: Final[Colour] = (222, 178, 70)
+BUTTON_DISABLED: Final[Colour] = (44, 62, 52)
+TARGET: Final[Colour] = (120, 232, 150)
+DROP_TARGET: Final[Colour] = (255, 255, 255)
+HINT: Final[Colour] = (90, 200, 255)
+FOCUS: Final[Colour] = (250, 250, 250)
+ALERT: Final[Colour] = (255, 170, 150)
+ALERT_BG: Final[Colour] = (92, 30, 26)
+TURN: Final[Colour] = (255, 214, 102)
+
+_TEXT_CACHE_SIZE: Final = 512
+_text_cache: OrderedDict[tuple[str, int, bool, Colour], pygame.Surface] = OrderedDict()
+
+
+def text(label: str, size: int, colour: Colour = INK, bold: bool = False) -> pygame.Surface:
+    """``label`` rendered antialiased in DejaVu Sans; cached and shared (do not draw on it)."""
+    key = (label, size, bold, colour)
+    cached = _text_cache.get(key)
+    if cached is not None:
+        _text_cache.move_to_end(key)
+        return cached
+    surface = resources.font(size, bold).render(label, True, colour)
+    _text_cache[key] = surface
+    if len(_text_cache) > _TEXT_CACHE_SIZE:
+        _text_cache.popitem(last=False)
+    return surface
+
+
+def clear_caches() -> None:
+    """Forget cached text and felt (after ``pygame.quit()``, or a display change)."""
+    _text_cache.clear()
+    _felt.cache_clear()
+
+
+def blit_text(target: pygame.Surface, label: str, size: int, pos: tuple[int, int],
+              colour: Colour = INK, bold: bool = False, anchor: Anchor = "topleft",
+              max_width: int | None = None) -> pygame.Rect:
+    """Draw one line of text anchored at ``pos``; too long a line is shortened with "…"."""
+    surface = text(fit(label, size, max_width, bold) if max_width else label, size, colour, bold)
+    rect = surface.get_rect(**{anchor: pos})
+    target.blit(surface, rect)
+    return rect
+
+
+def fit(label: str, size: int, max_width: int | None, bold: bool = False) -> str:
+    """``label``, cut with an ellipsis so that it fits in ``max_width`` pixels."""
+    if max_width is None:
+        return label
+    font = resources.font(size, bold)
+    if font.size(label)[0] <= max_width:
+        return label
+    while label and font.size(label + "…")[0] > max_width:
+        label = label[:-1]
+    return label.rstrip() + "…"
+
+
+def wrap(label: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``label`` into lines no wider than ``width`` (words kept whole when they fit)."""
+    font = resources.font(size, bold)
+    lines: list[str] = []
+    for paragraph in label.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            candidate = word if not line else f"{line} {word}"
+            if font.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def line_height(size: int) -> int:
+    """The distance between two lines of text of ``size``."""
+    return round(resources.font(size).get_linesize() * 1.05)
+
+
+def rounded(target: pygame.Surface, box: Box, colour: Colour, radius: int,
+            alpha: int = 255, width: int = 0) -> None:
+    """A filled (or outlined, with ``width``) rounded rectangle, optionally translucent."""
+    if alpha >= 255:
+        pygame.draw.rect(target, colour, pygame.Rect(box), width=width, border_radius=radius)
+        return
+    layer = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), width=width,
+                     border_radius=radius)
+    target.blit(layer, (box.x, box.y))
+
+
+def shade(target: pygame.Surface, alpha: int = 150) -> None:
+    """Darken the whole target (behind a dialog)."""
+    layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+    layer.fill((0, 0, 0, alpha))
+    target.blit(layer, (0, 0))
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The green felt for a window of ``size``: a soft radial light and a fine grain."""
+    return _felt(max(1, size[0]), max(1, size[1]))
+
+
+@functools.lru_cache(maxsize=4)
+def _felt(width: int, height: int) -> pygame.Surface:
+    # Built small and scaled up: a smooth gradient costs almost nothing this way.
+    small_w, small_h = 96, max(2, round(96 * height / width))
+    small = pygame.Surface((small_w, small_h))
+    cx, cy = small_w / 2, small_h * 0.46
+    reach = math.hypot(cx, cy)
+    for y in range(small_h):
+        for x in range(small_w):
+            d = min(1.0, math.hypot(x - cx, (y - cy) * 1.25) / reach)
+            t = d ** 1.6
+            small.set_at((x, y), tuple(
+                round(FELT_LIGHT[i] + (FELT_DARK[i] - FELT_LIGHT[i]) * t) for i in range(3)))
+    surface = pygame.transform.smoothscale(small, (width, height))
+    # A fixed grain so that the felt does not look like plastic (seeded: identical frames).
+    grain = pygame.Surface((128, 128), pygame.SRCALPHA)
+    rng = random.Random(7)
+    for _ in range(1400):
+        shade_value = rng.choice((0, 255))
+        grain.set_at((rng.randrange(128), rng.randrange(128)), (shade_value,) * 3 + (10,))
+    for gy in range(0, height, 128):
+        for gx in range(0, width, 128):
+            surface.blit(grain, (gx, gy))
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert()
+    return surface
+
+
+def glow_ring(target: pygame.Surface, box: Box, colour: Colour, radius: int,
+              thickness: int = 3) -> None:
+    """A bright rounded ring around ``box`` with a soft halo (highlights and focus)."""
+    halo = box.inflate(thickness * 4, thickness * 4)
+    rounded(target, halo, colour, radius + thickness * 2, alpha=70, width=thickness * 2)
+    ring = box.inflate(thickness * 2, thickness * 2)
+    pygame.draw.rect(target, colour, pygame.Rect(ring), width=thickness,
+                     border_radius=radius + thickness)
+
+
+def drop_shadow(target: pygame.Surface, box: Box, radius: int, offset: int = 3,
+                alpha: int = 70) -> None:
+    """A soft shadow under a card or a panel."""
+    rounded(target, box.move(offset, offset), (0, 0, 0), radius, alpha=alpha)
+
+
+def badge(target: pygame.Surface, centre: tuple[int, int], radius: int, fill: Colour,
+          label: str, ink: Colour = INK_DARK) -> None:
+    """A small round marker with a letter or a number (xeri markers, counts)."""
+    pygame.draw.circle(target, GOLD_DARK, centre, radius + 1)
+    pygame.draw.circle(target, fill, centre, radius)
+    blit_text(target, label, max(8, round(radius * 1.2)), centre, ink, bold=True,
+              anchor="center")
