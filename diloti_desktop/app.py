@@ -1,9 +1,102 @@
-"""Composition root of the desktop game (filled in by the GUI work)."""
+"""Composition root of the desktop game: settings, logging, pygame, scenes, the loop.
+
+``python -m diloti_desktop`` and the ``diloti`` command call :func:`main`. Options:
+
+- ``--smoke-test PATH``: headless (SDL dummy drivers), play one AI-vs-AI round through
+  the real app and save a screenshot to PATH; exit 0 on success (used by CI on the
+  packaged executable).
+- ``--size WxH``: the window size to open with (default 1280x720).
+- ``--show-fps``: draw the frame rate in a corner.
+
+Nothing here imports pygame before the command line is read, because the SDL drivers
+must be chosen in the environment before pygame starts.
+"""
 
 from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from pathlib import Path
+
+log = logging.getLogger("diloti_desktop.app")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected WIDTHxHEIGHT, like 1280x720: {text!r}") from None
+    return width, height
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The command line."""
+    parser = argparse.ArgumentParser(prog="diloti", description="Diloti, the Greek fishing "
+                                     "card game, against AI opponents.")
+    parser.add_argument("--smoke-test", metavar="PATH", type=Path,
+                        help="play one AI-vs-AI round headless, save a screenshot, exit")
+    parser.add_argument("--size", type=_size, default=None, metavar="WxH",
+                        help="window size, e.g. 1920x1080")
+    parser.add_argument("--show-fps", action="store_true", help="show the frame rate")
+    return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Start the game; returns the process exit code."""
-    print("Diloti Desktop: the game window is not built yet.")
-    return 0
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.smoke_test is not None:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+    from diloti_desktop import logs
+
+    logs.configure_logging()
+    logs.install_excepthook()
+    try:
+        return _run(args)
+    except Exception:
+        log.exception("the game stopped on an unexpected error")
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    import pygame
+
+    from diloti_desktop import i18n, storage
+    from diloti_desktop.ui.audio import Audio
+    from diloti_desktop.ui.context import AppContext
+    from diloti_desktop.ui.scenes.menu import MainMenuScene
+    from diloti_desktop.ui.shell import DEFAULT_SIZE, Shell
+
+    settings, message = storage.load_settings()
+    i18n.set_language(settings.language)
+    pygame.display.init()
+    pygame.font.init()
+    smoke = args.smoke_test is not None
+    shell = Shell(size=args.size or DEFAULT_SIZE, show_fps=args.show_fps)
+    audio: Audio | None = None
+    try:
+        shell.open(fullscreen=settings.fullscreen and not smoke)
+        audio = Audio(enabled=settings.sound_enabled, volume=settings.volume)
+        ctx = AppContext(settings=settings, window=shell, audio=audio)
+        if message:
+            ctx.notices.append(message)
+        ctx.scenes.reset(MainMenuScene(ctx))
+        if smoke:
+            from diloti_desktop.ui.smoke import run_smoke_test
+
+            shell.ctx = ctx
+            return run_smoke_test(shell, ctx, args.smoke_test)
+        shell.run(ctx)
+        ctx.close_session()
+        return 0
+    finally:
+        if shell.ctx is not None and shell.ctx.session is not None:
+            shell.ctx.session.close()
+        if audio is not None:
+            audio.close()
+        pygame.quit()

@@ -1,0 +1,181 @@
+"""What every scene may use: settings, sound, the window, the scene stack, saved games.
+
+The app builds one :class:`AppContext` (the composition root decides the player
+factory, the clock and whether animations run) and hands it to every scene.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from diloti_desktop import storage
+from diloti_desktop.ai.base import Player, RandomPlayer
+from diloti_desktop.controller import GameConfig, GameSession
+from diloti_desktop.controller.session import default_player_factory
+from diloti_desktop.rules.position import MATCH_OVER
+from diloti_desktop.storage import Settings
+from diloti_desktop.ui import cards
+from diloti_desktop.ui.audio import Audio
+from diloti_desktop.ui.scene import SceneStack
+
+log = logging.getLogger(__name__)
+
+#: Seconds between two AI moves at the "normal" animation speed.
+BASE_AI_PACE = 0.55
+
+
+def make_ai_player(level: str, seed: int) -> Player:
+    """An AI seat of ``level`` from the AI package ("Random" is always available)."""
+    if level == "Random":
+        return RandomPlayer(seed)
+    return default_player_factory(level, seed)
+
+
+class WindowControl(Protocol):
+    """What scenes may ask of the window."""
+
+    def size(self) -> tuple[int, int]:
+        """The drawable size in pixels."""
+        ...
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Enter or leave fullscreen."""
+        ...
+
+    def request_quit(self) -> None:
+        """Leave the main loop after this frame."""
+        ...
+
+
+class SilentAudio:
+    """An audio stand-in that plays nothing (tests, smoke test)."""
+
+    available = False
+    enabled = False
+    volume = 0.0
+
+    def play(self, name: str) -> None:
+        """Do nothing."""
+
+    def close(self) -> None:
+        """Do nothing."""
+
+
+class AudioLike(Protocol):
+    """The part of :class:`~diloti_desktop.ui.audio.Audio` the scenes use."""
+
+    def play(self, name: str) -> None:
+        """Play a named sound effect."""
+        ...
+
+
+@dataclass
+class AppContext:
+    """Shared services for the scenes."""
+
+    settings: Settings
+    window: WindowControl
+    audio: Audio | SilentAudio = field(default_factory=SilentAudio)
+    scenes: SceneStack = field(default_factory=SceneStack)
+    player_factory: Callable[[str, int], Player] = make_ai_player
+    clock: Callable[[], float] = time.monotonic
+    #: Seeds for new games; tests fix it, the app draws it from the clock.
+    seed_source: Callable[[], int] = lambda: int(time.time() * 1000) % 1_000_000_007
+    #: When false (the smoke test), nothing is written to the player's data folder.
+    persist: bool = True
+    #: Messages to show the player once (a damaged settings file, for example).
+    notices: list[str] = field(default_factory=list)
+    session: GameSession | None = None
+
+    # -- settings ------------------------------------------------------------------------
+    def animation_factor(self) -> float:
+        """Multiplier for animation durations (0: no animation)."""
+        return self.settings.animation_factor
+
+    def ai_pace(self) -> float:
+        """Seconds between two AI moves, following the animation speed."""
+        return BASE_AI_PACE * self.settings.animation_factor
+
+    def update_settings(self, settings: Settings) -> None:
+        """Apply and save new settings (sound, fullscreen, card colours)."""
+        old, self.settings = self.settings, settings
+        if isinstance(self.audio, Audio):
+            self.audio.enabled = settings.sound_enabled
+            self.audio.volume = settings.volume
+        if old.fullscreen != settings.fullscreen:
+            self.window.set_fullscreen(settings.fullscreen)
+        if old.four_colour_suits != settings.four_colour_suits:
+            cards.clear_cache()
+        if self.session is not None:
+            self.session.ai_pace = self.ai_pace()
+        if self.persist:
+            message = storage.save_settings(settings)
+            if message:
+                self.notices.append(message)
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between fullscreen and a window (and remember it)."""
+        self.update_settings(dataclasses.replace(
+            self.settings, fullscreen=not self.settings.fullscreen))
+
+    def play_sound(self, name: str) -> None:
+        """Play a sound effect if sound is on."""
+        self.audio.play(name)
+
+    # -- games ---------------------------------------------------------------------------
+    def new_session(self, config: GameConfig) -> GameSession:
+        """Start a new match (it becomes the current one)."""
+        self.close_session()
+        self.session = GameSession(config, player_factory=self.player_factory,
+                                   ai_pace=self.ai_pace(), clock=self.clock)
+        self.save_session()
+        return self.session
+
+    def close_session(self) -> None:
+        """Stop the current match's AI work (after saving it)."""
+        if self.session is not None:
+            self.save_session()
+            self.session.close()
+            self.session = None
+
+    def save_session(self) -> None:
+        """Save the current match (or forget the save once the match is over)."""
+        session = self.session
+        if session is None or not self.persist:
+            return
+        if session.position.phase == MATCH_OVER:
+            message = storage.clear_game()
+        else:
+            message = storage.save_game(session.to_dict())
+        if message:
+            log.warning("%s", message)
+
+    def saved_session(self) -> tuple[GameSession | None, str | None]:
+        """The interrupted match, if there is a usable one, and a message for the player."""
+        if not self.persist:
+            return None, None
+        data, message = storage.load_game()
+        if data is None:
+            return None, message
+        try:
+            session = GameSession.from_dict(data, player_factory=self.player_factory,
+                                            ai_pace=self.ai_pace(), clock=self.clock)
+        except ValueError as error:
+            log.warning("the saved game cannot be continued: %s", error)
+            storage.clear_game()
+            return None, None
+        return session, message
+
+    def has_saved_game(self) -> bool:
+        """Whether Continue has something to continue."""
+        return self.persist and storage.saved_game_path().is_file()
+
+    def resume_session(self, session: GameSession) -> None:
+        """Make a restored match the current one."""
+        self.close_session()
+        self.session = session

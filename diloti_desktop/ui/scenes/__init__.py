@@ -1,0 +1,1 @@
+"""The game's screens: menus, the table, dialogs, summaries (see :mod:`diloti_desktop.ui.scene`)."""

@@ -1,0 +1,370 @@
+"""The start menu, the new-game panel and its advanced rules (every variant of RULES.md §10)."""
+
+from __future__ import annotations
+
+import pygame
+
+from diloti_desktop.controller import HUMAN, GameConfig
+from diloti_desktop.i18n import _
+from diloti_desktop.rules.ruleset import Ruleset
+from diloti_desktop.ui import cards as card_art
+from diloti_desktop.ui import theme
+from diloti_desktop.ui.audio import Sound
+from diloti_desktop.ui.context import AppContext
+from diloti_desktop.ui.input import Action, Click, InputEvent, KeyAction
+from diloti_desktop.ui.layout import Box, panel, stack
+from diloti_desktop.ui.scene import Scene
+from diloti_desktop.ui.widgets import Button, ButtonList, Choice, Form, draw_button
+from diloti_desktop.ui.wording import level_label
+
+
+def ai_levels() -> tuple[str, ...]:
+    """The AI levels a seat can have, weakest first."""
+    try:
+        from diloti_desktop.ai.players import LEVELS
+    except ImportError:  # an AI package without its ladder: only the random player
+        return ("Random",)
+    return tuple(LEVELS)
+
+
+LEVELS = ai_levels()
+DEFAULT_LEVEL = "Casual" if "Casual" in LEVELS else LEVELS[0]
+TARGETS = (61, 101)
+OTHER_TARGETS = (21, 31, 41, 51, 61, 81, 101, 121, 151)
+
+
+def _unit(size: tuple[int, int]) -> int:
+    return round(min(size[1], size[0] * 9 / 16))
+
+
+def _title(surface: pygame.Surface, text: str, unit: int, y: int) -> None:
+    size = round(unit * 0.05)
+    theme.blit_text(surface, text, size, (surface.get_width() // 2 + 2, y + 3), theme.BAR,
+                    bold=True, anchor="midtop")
+    theme.blit_text(surface, text, size, (surface.get_width() // 2, y), theme.GOLD, bold=True,
+                    anchor="midtop")
+
+
+class MainMenuScene(Scene):
+    """New game, continue, rules, settings, quit."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__(ctx)
+        self.list = ButtonList()
+        self.list.focus = 0
+        self.message = ""
+
+    def enter(self) -> None:
+        """Show any pending notice (a damaged settings file, for example)."""
+        if self.ctx.notices:
+            self.message = "\n".join(self.ctx.notices)
+            self.ctx.notices.clear()
+
+    def resume(self) -> None:
+        """Back from a sub-screen."""
+        self.enter()
+
+    def buttons(self) -> list[Button]:
+        """The menu's buttons, placed for the window."""
+        width, height = self.ctx.window.size()
+        unit = _unit((width, height))
+        row_h = round(unit * 0.07)
+        area = Box(0, round(height * 0.44), width, round(height * 0.5))
+        entries = [
+            ("new", _("New game"), True, True),
+            ("continue", _("Continue"), self.ctx.has_saved_game(), False),
+            ("rules", _("How to play"), True, False),
+            ("settings", _("Settings"), True, False),
+            ("quit", _("Quit"), True, False),
+        ]
+        boxes = stack(area, len(entries), row_h, row_h // 4, width=round(unit * 0.5))
+        return [Button(key, label, box, enabled=enabled, primary=primary)
+                for (key, label, enabled, primary), box in zip(entries, boxes, strict=True)]
+
+    def handle(self, event: InputEvent) -> None:
+        """Menu choices."""
+        from diloti_desktop.ui.scenes import flow
+
+        self.list.set_buttons(self.buttons())
+        if self.message and isinstance(event, Click | KeyAction):
+            self.message = ""
+            return
+        if isinstance(event, KeyAction) and event.action == Action.CANCEL:
+            return
+        key = self.list.handle(event)
+        if key is None:
+            return
+        self.ctx.play_sound(Sound.CLICK)
+        if key == "new":
+            self.ctx.scenes.push(NewGameScene(self.ctx))
+        elif key == "continue":
+            session, message = self.ctx.saved_session()
+            if session is None:
+                self.message = message or _("The interrupted game could not be continued.")
+            else:
+                flow.play(self.ctx, session)
+        elif key == "rules":
+            flow.open_rules(self.ctx)
+        elif key == "settings":
+            flow.open_settings(self.ctx)
+        elif key == "quit":
+            self.ctx.window.request_quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, a fan of cards, the buttons."""
+        width, height = surface.get_size()
+        unit = _unit((width, height))
+        surface.blit(theme.felt((width, height)), (0, 0))
+        card_w = round(unit * 0.11)
+        fan = ((1, 0), (10, 2), (2, 3), (13, 1), (7, 2))
+        centre_x = width // 2
+        for index, (rank, suit) in enumerate(fan):
+            image = card_art.face(rank, suit, card_w,
+                                  four_colour=self.ctx.settings.four_colour_suits)
+            angle = (index - 2) * -9
+            rotated = pygame.transform.rotozoom(image, angle, 1.0)
+            x = centre_x + (index - 2) * round(card_w * 0.55)
+            y = round(height * 0.08) + abs(index - 2) * round(card_w * 0.08)
+            surface.blit(rotated, rotated.get_rect(midtop=(x, y)))
+        _title(surface, _("Diloti"), unit, round(height * 0.27))
+        theme.blit_text(surface, _("The Greek fishing card game"), round(unit * 0.026),
+                        (width // 2, round(height * 0.27 + unit * 0.075)), theme.INK_DIM,
+                        anchor="midtop")
+        size = max(14, round(unit * 0.028))
+        for index, button in enumerate(self.buttons()):
+            draw_button(surface, button, size, hovered=button.key == self.list.hover,
+                        focused=index == self.list.focus)
+        if self.message:
+            box = panel(width, height, 0.7, 0.0, max_w=round(unit * 1.2))
+            lines = theme.wrap(self.message, size - 2, box.w - 2 * size)
+            h = len(lines) * theme.line_height(size - 2) + 2 * size
+            box = Box(box.x, height - h - size, box.w, h)
+            theme.rounded(surface, box, theme.ALERT_BG, 12, alpha=240)
+            y = box.y + size
+            for line in lines:
+                theme.blit_text(surface, line, size - 2, (box.centerx, y), theme.ALERT,
+                                anchor="midtop")
+                y += theme.line_height(size - 2)
+
+
+def seat_roles(players: int) -> list[tuple[int, str]]:
+    """The AI seats of a new game and how the menu names them."""
+    if players == 2:
+        return [(1, _("Opponent (North)"))]
+    return [(1, _("East (opponent)")), (2, _("North (your partner)")),
+            (3, _("West (opponent)"))]
+
+
+def rules_summary(rules: Ruleset) -> str:
+    """The advanced rules in force, in a few words ("Classic rules" when none)."""
+    changes = []
+    if rules.xeri_points != 10:
+        changes.append(_("xeri worth {points}").format(points=rules.xeri_points))
+    if rules.xeristaki:
+        changes.append(_("xeristaki"))
+    if rules.locked_declarations:
+        changes.append(_("locked declarations"))
+    if rules.first_card_xeri:
+        changes.append(_("first-card xeri"))
+    if rules.capture_all_of_rank:
+        changes.append(_("take every card of the rank"))
+    if rules.one_sum_group:
+        changes.append(_("one sum group"))
+    if rules.layout_redeal != "faces":
+        changes.append(_("redeal on 3 Jacks") if rules.layout_redeal == "jacks"
+                       else _("no layout redeal"))
+    if rules.self_raise:
+        changes.append(_("self raise"))
+    if rules.raise_with_loose:
+        changes.append(_("raise with loose cards"))
+    if rules.partner_raise and rules.players == 4:
+        changes.append(_("partner raise"))
+    if not changes:
+        return _("Classic rules")
+    return _("House rules: {list}").format(list=", ".join(changes))
+
+
+class NewGameScene(Scene):
+    """Two or four players, the AI levels, the target, and the advanced rules."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__(ctx)
+        self.players = 2
+        self.levels = {1: DEFAULT_LEVEL, 2: DEFAULT_LEVEL, 3: DEFAULT_LEVEL}
+        self.rules = Ruleset()
+        self.form = Form()
+        self._rebuild()
+
+    def config(self) -> GameConfig:
+        """The game the panel describes."""
+        rules = self.rules.with_changes(
+            players=self.players,
+            partner_raise=self.rules.partner_raise and self.players == 4)
+        seats = (HUMAN, *(self.levels[seat] for seat in range(1, self.players)))
+        return GameConfig(rules, seats, self.ctx.seed_source())
+
+    def _rebuild(self) -> None:
+        targets = [*TARGETS] + ([self.rules.target] if self.rules.target not in TARGETS else [])
+        rows: list[Choice[object]] = [
+            Choice("players", _("Players"),
+                   [(2, _("2 players")), (4, _("4 players, with a partner"))], self.players),
+        ]
+        for seat, role in seat_roles(self.players):
+            rows.append(Choice(f"level{seat}", role,
+                               [(level, level_label(level)) for level in LEVELS],
+                               self.levels[seat]))
+        rows.append(Choice("target", _("Play to"),
+                           [(t, _("{points} points").format(points=t)) for t in targets],
+                           self.rules.target))
+        self.form.set_rows(rows)
+        self.form.buttons.set_buttons([
+            Button("back", _("Back")),
+            Button("advanced", _("Advanced rules…")),
+            Button("start", _("Start"), primary=True),
+        ])
+
+    def _layout(self) -> tuple[Box, int]:
+        width, height = self.ctx.window.size()
+        unit = _unit((width, height))
+        size = max(13, round(unit * 0.026))
+        box = panel(width, height, 0.9, 0.78, max_w=round(unit * 1.55))
+        inner = box.inflate(-4 * size, -4 * size).move(0, round(size * 1.5))
+        inner = Box(inner.x, inner.y, inner.w, inner.h - round(size * 1.5))
+        self.form.layout(inner, round(size * 2.4), round(inner.w * 0.26), round(size * 2.5),
+                         size)
+        return box, size
+
+    def handle(self, event: InputEvent) -> None:
+        """Form changes and buttons."""
+        from diloti_desktop.ui.scenes import flow
+
+        self._layout()
+        if isinstance(event, KeyAction) and event.action == Action.CANCEL:
+            self.ctx.scenes.pop(self)
+            return
+        if isinstance(event, KeyAction) and event.action == Action.CONFIRM and (
+                self.form.buttons.focus is None):
+            result: tuple[str, object] | str | None = "start"
+        else:
+            result = self.form.handle(event)
+        if isinstance(result, tuple):
+            key, value = result
+            self.ctx.play_sound(Sound.CLICK)
+            if key == "players" and isinstance(value, int):
+                self.players = value
+            elif key.startswith("level") and isinstance(value, str):
+                self.levels[int(key[5:])] = value
+            elif key == "target" and isinstance(value, int):
+                self.rules = self.rules.with_changes(target=value)
+            self._rebuild()
+        elif result == "back":
+            self.ctx.scenes.pop(self)
+        elif result == "advanced":
+            self.ctx.scenes.push(AdvancedRulesScene(self.ctx, self))
+        elif result == "start":
+            self.ctx.play_sound(Sound.CLICK)
+            flow.new_game(self.ctx, self.config())
+
+    def resume(self) -> None:
+        """Back from the advanced rules."""
+        self._rebuild()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panel."""
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        box, size = self._layout()
+        theme.rounded(surface, box, theme.PANEL, 18, alpha=235)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=18)
+        theme.blit_text(surface, _("New game"), round(size * 1.5), (box.centerx, box.y + size),
+                        theme.GOLD, bold=True, anchor="midtop")
+        self.form.draw(surface, size)
+        summary = rules_summary(self.rules.with_changes(players=self.players))
+        buttons = self.form.buttons.buttons
+        y = buttons[0].box.y - round(size * 1.6) if buttons else box.bottom - 3 * size
+        theme.blit_text(surface, summary, size - 2, (box.centerx, y), theme.INK_DIM,
+                        anchor="midtop", max_width=box.w - 4 * size)
+
+
+class AdvancedRulesScene(Scene):
+    """Every variant toggle of RULES.md §10, each as one row."""
+
+    def __init__(self, ctx: AppContext, owner: NewGameScene) -> None:
+        super().__init__(ctx)
+        self.owner = owner
+        self.form = Form()
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        rules = self.owner.rules
+        off_on = [(False, _("off")), (True, _("on"))]
+        no_yes = [(False, _("no")), (True, _("yes"))]
+        four = self.owner.players == 4
+        rows: list[Choice[object]] = [
+            Choice("xeri_points", _("Xeri is worth"),
+                   [(10, _("10 points")), (5, _("5 points (Crete)"))], rules.xeri_points),
+            Choice("xeristaki", _("Xeristaki: +5 for leaving only one pile"), off_on,
+                   rules.xeristaki),
+            Choice("locked_declarations", _("Locked declarations (no raising)"), off_on,
+                   rules.locked_declarations),
+            Choice("first_card_xeri", _("The round's first card may score a xeri"), no_yes,
+                   rules.first_card_xeri),
+            Choice("capture_all_of_rank", _("Capture scope"),
+                   [(False, _("choose")), (True, _("take every card of the rank"))],
+                   rules.capture_all_of_rank),
+            Choice("one_sum_group", _("Sum groups per capture"),
+                   [(False, _("any number")), (True, _("one"))], rules.one_sum_group),
+            Choice("layout_redeal", _("Redeal the table's first four"),
+                   [("faces", _("3+ same faces")), ("jacks", _("3+ Jacks")), ("off", _("never"))],
+                   rules.layout_redeal),
+            Choice("self_raise", _("Raise your own pile"), off_on, rules.self_raise),
+            Choice("raise_with_loose", _("A raise may add loose cards"), off_on,
+                   rules.raise_with_loose),
+            Choice("partner_raise", _("Raise your partner's pile (4 players)"), off_on,
+                   rules.partner_raise and four, enabled=four),
+            Choice("target", _("Play to"),
+                   [(t, str(t)) for t in OTHER_TARGETS], rules.target),
+        ]
+        self.form.set_rows(rows)
+        self.form.buttons.set_buttons([
+            Button("classic", _("Classic rules")),
+            Button("done", _("Done"), primary=True),
+        ])
+
+    def _layout(self) -> tuple[Box, int]:
+        width, height = self.ctx.window.size()
+        unit = _unit((width, height))
+        size = max(12, round(unit * 0.023))
+        box = panel(width, height, 0.92, 0.92, max_w=round(unit * 1.6))
+        inner = box.inflate(-3 * size, -3 * size)
+        inner = Box(inner.x, inner.y + round(size * 2.2), inner.w, inner.h - round(size * 2.2))
+        row_h = min(round(size * 2.2), (inner.h - round(size * 3.5)) // (len(self.form.rows) + 1))
+        self.form.layout(inner, row_h, round(inner.w * 0.36), round(size * 2.3), size)
+        return box, size
+
+    def handle(self, event: InputEvent) -> None:
+        """Toggles and buttons."""
+        self._layout()
+        if isinstance(event, KeyAction) and event.action == Action.CANCEL:
+            self.ctx.scenes.pop(self)
+            return
+        result = self.form.handle(event)
+        if isinstance(result, tuple):
+            key, value = result
+            self.ctx.play_sound(Sound.CLICK)
+            self.owner.rules = self.owner.rules.with_changes(**{key: value})
+            self._rebuild()
+        elif result == "classic":
+            self.owner.rules = Ruleset()
+            self._rebuild()
+        elif result == "done":
+            self.ctx.scenes.pop(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The toggles."""
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        box, size = self._layout()
+        theme.rounded(surface, box, theme.PANEL, 18, alpha=235)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=18)
+        theme.blit_text(surface, _("Advanced rules"), round(size * 1.4),
+                        (box.centerx, box.y + size), theme.GOLD, bold=True, anchor="midtop")
+        self.form.draw(surface, size)

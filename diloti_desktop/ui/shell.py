@@ -1,0 +1,242 @@
+"""The window and the frame loop.
+
+The loop is frugal: while something moves (an animation, a drag) it runs at up to
+:data:`FPS` frames a second; otherwise it sleeps in ``pygame.event.wait`` until input
+arrives or the top scene asks for its next tick (an AI thinking, a message expiring),
+and it redraws only when something changed. An unexpected exception is logged with its
+traceback and replaced by the friendly error screen; the game was saved after its last
+move, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from diloti_desktop import logs, storage
+from diloti_desktop.i18n import _
+from diloti_desktop.ui import cards, theme
+from diloti_desktop.ui.context import AppContext
+from diloti_desktop.ui.input import (
+    Action,
+    InputEvent,
+    InputTranslator,
+    KeyAction,
+    QuitRequested,
+    Resized,
+    Screenshot,
+)
+from diloti_desktop.ui.layout import MIN_WINDOW
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+#: The longest the loop sleeps without looking at the scenes (seconds).
+MAX_SLEEP = 1.0
+DEFAULT_SIZE = (1280, 720)
+
+
+class Shell:
+    """Owns the window; runs the scenes of an :class:`AppContext` frame by frame."""
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, title: str = "",
+                 clock: Callable[[], float] = time.monotonic, show_fps: bool = False) -> None:
+        self.windowed_size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
+        self.title = title or _("Diloti")
+        self.clock = clock
+        self.show_fps = show_fps
+        self.running = False
+        self.fullscreen = False
+        self.translator = InputTranslator(clock=clock)
+        self.ctx: AppContext | None = None
+        self.surface: pygame.Surface | None = None
+        self._last_tick = clock()
+        self._frame_clock = pygame.time.Clock()
+        self._dirty = True
+        self.frames_drawn = 0
+        self._fps_window: list[float] = []
+
+    # -- the window (WindowControl) -------------------------------------------------------
+    def open(self, fullscreen: bool = False) -> None:
+        """Create the window."""
+        pygame.display.set_caption(self.title)
+        self._set_mode(fullscreen)
+        try:
+            icon = cards.face(1, 0, 64)
+            pygame.display.set_icon(icon)
+        except pygame.error as error:  # pragma: no cover - cosmetic
+            log.debug("no window icon: %s", error)
+        self.running = True
+
+    def _set_mode(self, fullscreen: bool) -> None:
+        if fullscreen:
+            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            try:
+                with warnings.catch_warnings():
+                    # Deprecated for drawing through the Window object, which is not done
+                    # here: it is only the way to reach the window's minimum size.
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    window = pygame.Window.from_display_module()
+                window.minimum_size = MIN_WINDOW
+            except (AttributeError, pygame.error) as error:  # older SDL: no minimum size
+                log.debug("cannot set a minimum window size: %s", error)
+        self.fullscreen = fullscreen
+        self._dirty = True
+
+    def size(self) -> tuple[int, int]:
+        """The drawable size."""
+        if self.surface is None:
+            return self.windowed_size
+        width, height = self.surface.get_size()
+        return width, height
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Enter or leave fullscreen."""
+        if on == self.fullscreen or self.surface is None:
+            return
+        if on:
+            self.windowed_size = self.size()
+        self._set_mode(on)
+        cards.clear_cache()
+        theme.clear_caches()
+        if self.ctx is not None and self.ctx.scenes.top is not None:
+            self.ctx.scenes.top.handle(Resized(self.size()))
+
+    def request_quit(self) -> None:
+        """Stop after this frame (the game is saved first)."""
+        if self.ctx is not None:
+            self.ctx.save_session()
+        self.running = False
+
+    # -- the loop --------------------------------------------------------------------------
+    def run(self, ctx: AppContext) -> None:
+        """Run until the player quits."""
+        self.ctx = ctx
+        while self.running:
+            wait = self.next_frame_in()
+            first = None
+            if wait > 0:
+                timeout = min(wait, MAX_SLEEP)
+                event = pygame.event.wait(max(1, round(timeout * 1000)))
+                if event.type != pygame.NOEVENT:
+                    first = event
+            self.step(first)
+            if self.next_frame_in() <= 0:
+                self._frame_clock.tick(FPS)
+
+    def next_frame_in(self) -> float:
+        """How long the loop may sleep: the top scene decides (0 while animating)."""
+        if self._dirty or self.ctx is None or self.ctx.scenes.top is None:
+            return 0.0
+        return self.ctx.scenes.top.next_frame_in()
+
+    def step(self, first: pygame.event.Event | None = None) -> None:
+        """One frame: input, update, and a redraw when something changed."""
+        ctx = self.ctx
+        if ctx is None or self.surface is None:
+            return
+        now = self.clock()
+        dt = min(0.1, max(0.0, now - self._last_tick))
+        self._last_tick = now
+        try:
+            events = [first] if first is not None else []
+            events += pygame.event.get()
+            for raw in events:
+                if raw.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED,
+                                pygame.WINDOWSIZECHANGED):
+                    self._dirty = True
+                for event in self.translator.translate(raw):
+                    self._dispatch(event)
+                    self._dirty = True
+                if not self.running:
+                    return
+            top = ctx.scenes.top
+            if top is not None and top.update(dt):
+                self._dirty = True
+            if self._dirty:
+                self.draw()
+        except Exception as error:
+            self._crash(error)
+
+    def _dispatch(self, event: InputEvent) -> None:
+        ctx = self.ctx
+        assert ctx is not None
+        if isinstance(event, QuitRequested):
+            self.request_quit()
+            return
+        if isinstance(event, KeyAction) and event.action == Action.FULLSCREEN:
+            ctx.toggle_fullscreen()
+            return
+        if isinstance(event, Screenshot):
+            self.save_screenshot()
+            return
+        if isinstance(event, Resized) and not self.fullscreen:
+            if event.size != self.size():
+                self.windowed_size = (max(event.size[0], MIN_WINDOW[0]),
+                                      max(event.size[1], MIN_WINDOW[1]))
+                self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            else:
+                self.windowed_size = event.size
+        top = ctx.scenes.top
+        if top is not None:
+            top.handle(event)
+
+    def draw(self) -> None:
+        """Draw the visible scenes, bottom first, and show the frame."""
+        ctx = self.ctx
+        if ctx is None or self.surface is None:
+            return
+        for scene in ctx.scenes.visible():
+            scene.draw(self.surface)
+        if self.show_fps:
+            self._draw_fps()
+        pygame.display.flip()
+        self._dirty = False
+        self.frames_drawn += 1
+
+    def _draw_fps(self) -> None:
+        assert self.surface is not None
+        now = self.clock()
+        self._fps_window = [t for t in self._fps_window if now - t < 1.0] + [now]
+        theme.blit_text(self.surface, f"{len(self._fps_window)} fps", 14,
+                        (self.surface.get_width() - 8, self.surface.get_height() - 8),
+                        theme.INK, anchor="bottomright")
+
+    def save_screenshot(self, path: Path | None = None) -> Path | None:
+        """Save the current frame as a PNG (F12 saves to the data folder)."""
+        if self.surface is None:
+            return None
+        if path is None:
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            path = storage.user_data_dir() / "screenshots" / f"diloti-{stamp}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.surface, str(path))
+        log.info("screenshot saved to %s", path)
+        return path
+
+    def _crash(self, error: Exception) -> None:
+        from diloti_desktop.ui.scenes.error import ErrorScene
+
+        ctx = self.ctx
+        log.exception("unexpected error in the game loop")
+        if ctx is None or isinstance(ctx.scenes.top, ErrorScene):
+            raise error  # the error screen itself failed: give up (main logs it)
+
+        try:
+            ctx.save_session()
+        except Exception:
+            log.exception("could not save the game after the error")
+        summary = _("Technical detail: {error}").format(error=f"{type(error).__name__}: {error}")
+        path = logs.log_path()
+        ctx.scenes.reset(ErrorScene(ctx, summary, str(path) if path.exists() else None))
+        if ctx.session is not None:
+            ctx.session.close()
+            ctx.session = None
+        self._dirty = True

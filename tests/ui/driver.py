@@ -1,0 +1,223 @@
+"""Drive the real app headless with posted pygame events, like a player's hand on the mouse.
+
+The driver may *read* anything (the rules core's legal moves, where the scene drew a card)
+but it only *acts* by posting ``pygame.event.Event`` objects and running frames: it never
+calls the controller or the rules core to play a move.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from diloti_desktop.ai.base import RandomPlayer
+from diloti_desktop.controller import GameSession
+from diloti_desktop.rules.cards import iter_cards
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.storage import Settings
+from diloti_desktop.ui.context import AppContext
+from diloti_desktop.ui.layout import Box
+from diloti_desktop.ui.scene import Scene
+from diloti_desktop.ui.scenes.dialogs import ChooserScene
+from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
+from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.shell import Shell
+
+Point = tuple[int, int]
+SIZE = (1024, 640)
+
+
+def random_players(level: str, seed: int) -> RandomPlayer:
+    """Fast AI seats for tests."""
+    return RandomPlayer(seed)
+
+
+def make_app(size: tuple[int, int] = SIZE, settings: Settings | None = None,
+             seed: int = 5) -> tuple[Shell, AppContext]:
+    """A real window (dummy driver) and context with random AI players and no animation."""
+    shell = Shell(size=size)
+    pygame.display.init()
+    pygame.font.init()
+    shell.open()
+    ctx = AppContext(settings=settings or Settings(animation_speed="off", sound_enabled=False),
+                     window=shell, player_factory=random_players, seed_source=lambda: seed)
+    shell.ctx = ctx
+    return shell, ctx
+
+
+class Driver:
+    """Posts input events and runs frames of a :class:`Shell`."""
+
+    def __init__(self, shell: Shell, ctx: AppContext) -> None:
+        self.shell = shell
+        self.ctx = ctx
+
+    # -- frames --------------------------------------------------------------------------
+    def frames(self, count: int = 1) -> None:
+        """Run ``count`` frames."""
+        for _ in range(count):
+            self.shell.step()
+
+    def until(self, condition: Callable[[], bool], timeout: float = 10.0) -> None:
+        """Run frames until ``condition`` holds (AI threads get a moment between frames)."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting; top scene is {self.top!r}")
+            self.shell.step()
+            time.sleep(0.0005)
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene on top."""
+        return self.ctx.scenes.top
+
+    @property
+    def table(self) -> TableScene:
+        """The table scene (wherever it is on the stack)."""
+        scene = self.ctx.scenes.find(TableScene)
+        assert isinstance(scene, TableScene)
+        return scene
+
+    @property
+    def session(self) -> GameSession:
+        """The session shown (read-only use)."""
+        return self.table.session
+
+    def wait_for_turn(self, timeout: float = 10.0) -> None:
+        """Until the player may act, or a summary or chooser is up."""
+        self.until(lambda: isinstance(self.top, RoundSummaryScene | MatchEndScene | ChooserScene)
+                   or (isinstance(self.top, TableScene) and self.top.accepting()), timeout)
+
+    # -- raw input -----------------------------------------------------------------------
+    def post(self, kind: int, **attributes: object) -> None:
+        """Post one pygame event."""
+        pygame.event.post(pygame.event.Event(kind, **attributes))
+
+    def move_to(self, pos: Point, held: bool = False, previous: Point = (0, 0)) -> None:
+        """The pointer moves (with the button held for a drag)."""
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(pos[0] - previous[0], pos[1] - previous[1]),
+                  buttons=(1 if held else 0, 0, 0))
+
+    def click(self, pos: Point) -> None:
+        """A click at ``pos`` (one frame)."""
+        self.move_to(pos)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        self.frames()
+
+    def double_click(self, pos: Point) -> None:
+        """Two quick clicks at ``pos``."""
+        for _ in range(2):
+            self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+            self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        self.frames()
+
+    def drag(self, start: Point, end: Point, steps: int = 4, release: bool = True) -> None:
+        """Press at ``start``, move in a few steps to ``end`` (a frame each), release."""
+        self.move_to(start)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+        previous = start
+        for step in range(1, steps + 1):
+            pos = (start[0] + (end[0] - start[0]) * step // steps,
+                   start[1] + (end[1] - start[1]) * step // steps)
+            self.move_to(pos, held=True, previous=previous)
+            previous = pos
+            self.frames()
+        if release:
+            self.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+            self.frames()
+
+    def key(self, key: int, mod: int = 0) -> None:
+        """Press a key (one frame)."""
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+        self.frames()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window is resized."""
+        self.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        self.frames()
+
+    # -- what a player looks at -----------------------------------------------------------
+    def hand_card(self, card: int) -> Point:
+        """The centre of a card of the player's hand."""
+        return dict(self.table.hand_card_boxes())[card].center
+
+    def item(self, mask: int) -> Point:
+        """The centre of a table item (a loose card or a pile)."""
+        return self.table.item_boxes()[mask].center
+
+    def empty_table_spot(self) -> Point:
+        """A point on the table's felt that no item covers."""
+        area = self.table.layout().table
+        boxes = list(self.table.item_boxes().values())
+        for fx in (0.06, 0.94, 0.5, 0.25, 0.75):
+            for fy in (0.1, 0.9, 0.5):
+                point = (area.x + round(area.w * fx), area.y + round(area.h * fy))
+                if not any(box.inflate(20, 20).contains(point) for box in boxes):
+                    return point
+        raise AssertionError("the table has no free spot")
+
+    def button(self, key: str) -> Point:
+        """The centre of one of the table's buttons."""
+        return next(b.box.center for b in self.table.buttons() if b.key == key)
+
+    # -- playing a move as a player would -------------------------------------------------
+    def items_of(self, move: Move) -> list[int]:
+        """The table items a move points at."""
+        return [1 << card for card in iter_cards(move.loose)] + list(move.piles)
+
+    def choose_in_chooser(self, move: Move) -> None:
+        """Click the chooser's option for ``move``."""
+        chooser = self.top
+        assert isinstance(chooser, ChooserScene), chooser
+        for index, box in chooser.option_boxes():
+            if chooser.options[index][1] == move:
+                self.click(box.center)
+                return
+        raise AssertionError(f"{move} is not offered by the chooser")
+
+    def play(self, move: Move, style: str = "drag") -> None:
+        """Make ``move`` with the mouse: "drag", "double" (double-click) or "click" (Play)."""
+        items = self.items_of(move)
+        card = move.card
+        if style == "drag":
+            for mask in items[:-1]:
+                self.click(self.item(mask))
+            target = self.item(items[-1]) if items else self.empty_table_spot()
+            self.drag(self.hand_card(card), target)
+        elif style == "double":
+            for mask in items:
+                self.click(self.item(mask))
+            self.double_click(self.hand_card(card))
+        else:
+            self.click(self.hand_card(card))
+            for mask in items:
+                self.click(self.item(mask))
+            self.click(self.button("play"))
+        if isinstance(self.top, ChooserScene):
+            self.choose_in_chooser(move)
+
+
+def choose_move(moves: list[Move], rng: random.Random) -> Move:
+    """A test player's pick: mostly captures and declarations, sometimes anything."""
+    active = [m for m in moves if m.kind != 0]
+    if active and rng.random() < 0.7:
+        return rng.choice(active)
+    return rng.choice(moves)
+
+
+def box_center(box: Box) -> Point:
+    """The centre of a box as a point."""
+    return box.center
+
+
+def save_frame(shell: Shell, path: Path) -> None:
+    """Save the current frame (for a failing test's artefacts)."""
+    shell.draw()
+    shell.save_screenshot(path)
