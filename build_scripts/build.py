@@ -20,7 +20,8 @@ def tree_size(path: Path) -> int:
     """Bytes in a file or a folder tree."""
     if path.is_file():
         return path.stat().st_size
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+    # Links (PyInstaller links pygame's libraries) would count their target twice.
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
 def main(argv: list[str] | None = None) -> int:
