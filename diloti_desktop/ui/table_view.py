@@ -196,6 +196,7 @@ def draw_table(surface: pygame.Surface, geometry: TableGeometry, deco: Decoratio
         theme.drop_shadow(surface, box, max(3, box.w // 12), offset=max(4, box.w // 14),
                           alpha=90)
         _blit_card(surface, card_surface(card, box.w, deco.four_colour), box, shadow=False)
+        _draw_drop_target(surface, geometry, deco)
     if deco.toast:
         _draw_toast(surface, layout, deco)
     if deco.banner:
@@ -384,12 +385,10 @@ def _draw_items(surface: pygame.Surface, geometry: TableGeometry, deco: Decorati
         if not shown:
             continue
         area = box
-        if mask == deco.drop_target:
-            theme.glow_ring(surface, area, theme.DROP_TARGET, radius, thickness=4)
-        elif mask in deco.hint_items:
+        if mask in deco.hint_items:
             theme.glow_ring(surface, area, theme.HINT, radius)
         elif mask in deco.targets:
-            theme.glow_ring(surface, area, theme.TARGET, radius)
+            theme.glow_ring(surface, area, theme.TARGET, radius, thickness=4)
         for card, card_box in shown:
             _blit_card(surface, card_surface(card, card_box.w, deco.four_colour), card_box)
         if mask in deco.selected:
@@ -411,6 +410,23 @@ def _draw_items(surface: pygame.Surface, geometry: TableGeometry, deco: Decorati
             fill = theme.TURN if pile.owner == geometry.viewer else theme.INK
             pygame.draw.rect(surface, fill, pygame.Rect(chip), border_radius=chip.h // 2)
             surface.blit(text, text.get_rect(center=chip.center))
+
+
+def _draw_drop_target(surface: pygame.Surface, geometry: TableGeometry,
+                      deco: Decorations) -> None:
+    """Over the dragged card, so that it stays visible: where a drop would land."""
+    target = deco.drop_target
+    if target is None:
+        return
+    box = geometry.item_boxes().get(target)
+    if box is None:
+        return
+    radius = max(4, geometry.grid.card_w // 12)
+    if target in deco.targets:
+        theme.glow_ring(surface, box, theme.DROP_TARGET, radius, thickness=4)
+    else:  # nothing legal uses this item with the dragged card
+        pygame.draw.rect(surface, theme.ALERT, pygame.Rect(box.inflate(8, 8)), width=3,
+                         border_radius=radius + 4)
 
 
 def _draw_status(surface: pygame.Surface, layout: TableLayout, deco: Decorations) -> None:
@@ -446,6 +462,25 @@ def _draw_toast(surface: pygame.Surface, layout: TableLayout, deco: Decorations)
         y += line
 
 
+def _draw_sparks(surface: pygame.Surface, centre: tuple[int, int], unit: int,
+                 age: float) -> None:
+    """Gold sparks bursting out of the banner for its first second."""
+    if age >= 1.0:
+        return
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    alpha = round(255 * (1 - age) ** 1.5)
+    reach = unit * (0.08 + 0.42 * (1 - (1 - age) ** 2))
+    for index in range(24):
+        angle = index * math.tau / 24 + (index % 3) * 0.09
+        distance = reach * (0.7 + 0.3 * ((index * 7) % 5) / 4)
+        x = centre[0] + math.cos(angle) * distance * 1.6
+        y = centre[1] + math.sin(angle) * distance * 0.8
+        radius = max(2, round(unit * 0.007 * (1.4 - age)))
+        colour = theme.GOLD if index % 2 else theme.INK
+        pygame.draw.circle(layer, (*colour, alpha), (round(x), round(y)), radius)
+    surface.blit(layer, (0, 0))
+
+
 def _draw_banner(surface: pygame.Surface, layout: TableLayout, deco: Decorations) -> None:
     table = layout.table
     pulse = 1.0 + 0.08 * math.sin(min(deco.banner_age, 2.0) * 9) * max(
@@ -454,6 +489,7 @@ def _draw_banner(surface: pygame.Surface, layout: TableLayout, deco: Decorations
     shadow = theme.text(deco.banner, size, theme.GOLD_DARK, bold=True)
     front = theme.text(deco.banner, size, theme.GOLD, bold=True)
     cx, cy = table.centerx, table.centery
+    _draw_sparks(surface, (cx, cy), layout.unit, deco.banner_age)
     glow = Box.centred(cx, cy, front.get_width() + size, front.get_height() + size // 3)
     theme.rounded(surface, glow, theme.BAR, glow.h // 2, alpha=170)
     for dx, dy in ((-3, 3), (3, 3), (0, 4)):

@@ -27,6 +27,15 @@ LEVEL_NAMES: Final = {
     "Master": N_("Master"),
 }
 
+LEVEL_DESCRIPTIONS: Final = {
+    "Random": N_("plays any legal move at random"),
+    "Novice": N_("takes what it sees; often misses sums and open sweeps"),
+    "Casual": N_("makes plain declarations, notices most sweeps, remembers some cards"),
+    "Intermediate": N_("declares, builds families and raises with a sense of the odds"),
+    "Expert": N_("thinks through the hands you might hold before each move"),
+    "Master": N_("searches deeper and plays for the match score"),
+}
+
 KIND_NAMES: Final = {
     MoveKind.LAY: N_("Lay"),
     MoveKind.CAPTURE: N_("Capture"),
@@ -39,6 +48,12 @@ KIND_NAMES: Final = {
 def level_label(level: str) -> str:
     """The translated name of an AI level."""
     return _(LEVEL_NAMES.get(level, level))
+
+
+def level_description(level: str) -> str:
+    """What an AI level plays like, in a few words ("" if unknown)."""
+    text = LEVEL_DESCRIPTIONS.get(level)
+    return _(text) if text else ""
 
 
 def kind_label(move: Move) -> str:

@@ -59,7 +59,7 @@ def render(size: tuple[int, int]) -> pygame.Surface:
     from diloti_desktop.ui.scenes.table import TableScene
 
     assert isinstance(table, TableScene)
-    table.picked = int(next(iter_cards(parse_cards("5S"))))
+    table.picked = int(next(iter_cards(parse_cards("6D"))))
     table.selected = {parse_cards("3H")}
     shell.draw()
     assert shell.surface is not None

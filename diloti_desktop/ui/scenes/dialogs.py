@@ -139,7 +139,7 @@ class ChooserScene(Scene, Generic[T]):
         theme.shade(surface, 120)
         box, size, row_h, _visible = self._frame()
         theme.drop_shadow(surface, box, 16, offset=6, alpha=90)
-        theme.rounded(surface, box, theme.PANEL, 16, alpha=245)
+        theme.rounded(surface, box, theme.PANEL, 16)
         pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=16)
         theme.blit_text(surface, self.title, round(size * 1.1), (box.centerx, box.y + row_h // 2),
                         theme.INK, bold=True, anchor="midtop", max_width=box.w - row_h)
@@ -220,7 +220,7 @@ class PauseScene(Scene):
         width, height = surface.get_size()
         unit = round(min(height, width * 9 / 16))
         area = panel(width, height, 0.4, 0.6, max_w=round(unit * 0.6))
-        theme.rounded(surface, area, theme.PANEL, 16, alpha=245)
+        theme.rounded(surface, area, theme.PANEL, 16)
         pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(area), width=2, border_radius=16)
         size = max(13, round(unit * 0.026))
         theme.blit_text(surface, _("Paused"), round(size * 1.3), (area.centerx, area.y + size),

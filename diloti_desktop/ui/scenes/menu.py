@@ -15,7 +15,7 @@ from diloti_desktop.ui.input import Action, Click, InputEvent, KeyAction
 from diloti_desktop.ui.layout import Box, panel, stack
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button, ButtonList, Choice, Form, draw_button
-from diloti_desktop.ui.wording import level_label
+from diloti_desktop.ui.wording import level_description, level_label
 
 
 def ai_levels() -> tuple[str, ...]:
@@ -38,7 +38,7 @@ def _unit(size: tuple[int, int]) -> int:
 
 
 def _title(surface: pygame.Surface, text: str, unit: int, y: int) -> None:
-    size = round(unit * 0.05)
+    size = round(unit * 0.085)
     theme.blit_text(surface, text, size, (surface.get_width() // 2 + 2, y + 3), theme.BAR,
                     bold=True, anchor="midtop")
     theme.blit_text(surface, text, size, (surface.get_width() // 2, y), theme.GOLD, bold=True,
@@ -69,7 +69,7 @@ class MainMenuScene(Scene):
         width, height = self.ctx.window.size()
         unit = _unit((width, height))
         row_h = round(unit * 0.07)
-        area = Box(0, round(height * 0.44), width, round(height * 0.5))
+        area = Box(0, round(height * 0.46), width, round(height * 0.5))
         entries = [
             ("new", _("New game"), True, True),
             ("continue", _("Continue"), self.ctx.has_saved_game(), False),
@@ -126,9 +126,9 @@ class MainMenuScene(Scene):
             x = centre_x + (index - 2) * round(card_w * 0.55)
             y = round(height * 0.08) + abs(index - 2) * round(card_w * 0.08)
             surface.blit(rotated, rotated.get_rect(midtop=(x, y)))
-        _title(surface, _("Diloti"), unit, round(height * 0.27))
-        theme.blit_text(surface, _("The Greek fishing card game"), round(unit * 0.026),
-                        (width // 2, round(height * 0.27 + unit * 0.075)), theme.INK_DIM,
+        _title(surface, _("Diloti"), unit, round(height * 0.265))
+        theme.blit_text(surface, _("The Greek fishing card game"), round(unit * 0.028),
+                        (width // 2, round(height * 0.265 + unit * 0.115)), theme.INK_DIM,
                         anchor="midtop")
         size = max(14, round(unit * 0.028))
         for index, button in enumerate(self.buttons()):
@@ -278,6 +278,17 @@ class NewGameScene(Scene):
         theme.blit_text(surface, _("New game"), round(size * 1.5), (box.centerx, box.y + size),
                         theme.GOLD, bold=True, anchor="midtop")
         self.form.draw(surface, size)
+        y = self.form.rows[-1].row.bottom + size if self.form.rows else box.y
+        chosen = dict.fromkeys(self.levels[seat] for seat, _role in seat_roles(self.players))
+        for level in chosen:
+            description = level_description(level)
+            if not description:
+                continue
+            line = _("{level}: {description}").format(level=level_label(level),
+                                                      description=description)
+            theme.blit_text(surface, line, size - 2, (self.form.rows[0].row.x, y),
+                            theme.INK_DIM, max_width=box.w - 4 * size)
+            y += theme.line_height(size - 2)
         summary = rules_summary(self.rules.with_changes(players=self.players))
         buttons = self.form.buttons.buttons
         y = buttons[0].box.y - round(size * 1.6) if buttons else box.bottom - 3 * size

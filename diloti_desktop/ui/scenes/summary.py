@@ -55,9 +55,11 @@ class RoundSummaryScene(Scene):
         size = max(13, round(unit * 0.026))
         rows = len(summary_rows(self.result.breakdown, self.result.scores,
                                 self.table.session.config.rules))
-        content = (round(size * 2.6) + len(self.account_lines()) * round(size * 1.5)
-                   + round(size * 2.0) + rows * round(size * 1.75) + round(size * 2.5)
-                   + round(unit * 0.065) * 2 + size * 2)
+        button_h = round(unit * 0.065)
+        # Mirrors draw(): margin, title, accounts, header, rows, target line, button.
+        content = (size + round(size * 2.6) + len(self.account_lines()) * round(size * 1.5)
+                   + round(size * 2.0) + rows * round(size * 1.75) + round(size * 2.7)
+                   + button_h + button_h // 2)
         box = panel(width, height, 0.6, 0.0, max_w=round(unit * 1.05))
         h = min(height - 2 * size, content)
         return Box(box.x, (height - h) // 2, box.w, h)
@@ -98,7 +100,7 @@ class RoundSummaryScene(Scene):
         unit = _unit(surface.get_size())
         size = max(13, round(unit * 0.026))
         theme.drop_shadow(surface, box, 18, offset=6, alpha=90)
-        theme.rounded(surface, box, theme.PANEL, 18, alpha=248)
+        theme.rounded(surface, box, theme.PANEL, 18)
         pygame.draw.rect(surface, theme.GOLD_DARK, pygame.Rect(box), width=2, border_radius=18)
         y = box.y + size
         title = _("Round {number} is over").format(number=self.result.round_no)
@@ -196,7 +198,7 @@ class MatchEndScene(Scene):
         unit = _unit(surface.get_size())
         size = max(13, round(unit * 0.028))
         theme.drop_shadow(surface, box, 18, offset=6, alpha=90)
-        theme.rounded(surface, box, theme.PANEL, 18, alpha=250)
+        theme.rounded(surface, box, theme.PANEL, 18)
         pygame.draw.rect(surface, theme.GOLD, pygame.Rect(box), width=3, border_radius=18)
         players = self.table.shown.players
         y = box.y + size * 2
