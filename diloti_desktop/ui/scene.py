@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from diloti_desktop.ui.input import InputEvent
+from diloti_desktop.ui.layout import Box
 
 if TYPE_CHECKING:
     from diloti_desktop.ui.context import AppContext
@@ -67,6 +68,15 @@ class Scene:
     def next_frame_in(self) -> float:
         """Seconds until this scene needs another update: 0 while animating, else more."""
         return IDLE
+
+    def damage(self) -> list[Box] | None:
+        """Called once per drawn frame: the areas that changed since the last one.
+
+        ``None`` (the default) means the whole window; a scene that can tell, such as
+        the table while only cards fly, returns the boxes so that only they are sent to
+        the screen (which costs more than drawing on software-rendered displays).
+        """
+        return None
 
 
 class SceneStack:

@@ -31,7 +31,8 @@ from diloti_desktop.ui.input import (
     Resized,
     Screenshot,
 )
-from diloti_desktop.ui.layout import MIN_WINDOW
+from diloti_desktop.ui.layout import MIN_WINDOW, Box
+from diloti_desktop.ui.scene import Scene
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +63,8 @@ class Shell:
         self._frame_clock = pygame.time.Clock()
         self._dirty = True
         self.frames_drawn = 0
+        self._full_update = True
+        self._last_scenes: list[Scene] = []
         self._fps_window: list[float] = []
 
     # -- the window (WindowControl) -------------------------------------------------------
@@ -92,6 +95,7 @@ class Shell:
                 log.debug("cannot set a minimum window size: %s", error)
         self.fullscreen = fullscreen
         self._dirty = True
+        self._full_update = True
 
     def size(self) -> tuple[int, int]:
         """The drawable size."""
@@ -172,8 +176,9 @@ class Shell:
             events += pygame.event.get()
             for raw in events:
                 if raw.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED,
-                                pygame.WINDOWSIZECHANGED):
+                                pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
                     self._dirty = True
+                    self._full_update = True
                 for event in self.translator.translate(raw):
                     self._dispatch(event)
                     self._dirty = True
@@ -215,23 +220,38 @@ class Shell:
         ctx = self.ctx
         if ctx is None or self.surface is None:
             return
-        for scene in ctx.scenes.visible():
+        scenes = ctx.scenes.visible()
+        for scene in scenes:
             scene.draw(self.surface)
+        damage = scenes[-1].damage() if scenes else None
+        if len(scenes) != 1 or scenes != self._last_scenes or self._full_update:
+            damage = None
+        self._last_scenes = scenes
+        self._full_update = False
         if self.show_fps:
-            self._draw_fps()
-        pygame.display.flip()
+            fps_box = self._draw_fps()
+            if damage is not None:
+                damage.append(fps_box)
+        if damage is None:
+            pygame.display.flip()
+        elif damage:
+            window = self.surface.get_rect()
+            pygame.display.update([pygame.Rect(box).clip(window) for box in damage])
         self._dirty = False
         self.frames_drawn += 1
 
-    def _draw_fps(self) -> None:
+    def _draw_fps(self) -> Box:
         assert self.surface is not None
         now = self.clock()
         if self._fps_window and int(now) != int(self._fps_window[-1]):
             log.info("frames drawn in the last second: %d", len(self._fps_window))
         self._fps_window = [t for t in self._fps_window if now - t < 1.0] + [now]
+        corner = Box(self.surface.get_width() - 80, self.surface.get_height() - 28, 80, 28)
+        self.surface.fill(theme.FELT_DARK, pygame.Rect(corner))
         theme.blit_text(self.surface, f"{len(self._fps_window)} fps", 14,
                         (self.surface.get_width() - 8, self.surface.get_height() - 8),
                         theme.INK, anchor="bottomright")
+        return corner
 
     def save_screenshot(self, path: Path | None = None) -> Path | None:
         """Save the current frame as a PNG (F12 saves to the data folder)."""

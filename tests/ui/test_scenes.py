@@ -296,3 +296,26 @@ def test_the_smoke_test_plays_a_round_and_saves_a_real_frame(tmp_path: Path) -> 
     check = subprocess.run([sys.executable, str(REPO / "build_scripts" / "check_screenshot.py"),
                             str(shot)], capture_output=True, text=True, timeout=60, check=False)
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_a_game_saved_between_rounds_continues_with_the_summary(driver: Driver) -> None:
+    from diloti_desktop.controller import HUMAN, GameConfig, GameSession
+    from diloti_desktop.rules.cards import FULL_DECK, format_cards
+    from diloti_desktop.ui.scenes.summary import RoundSummaryScene
+    from tests.ui.driver import random_players
+
+    half = FULL_DECK & ((1 << 27) - 1)
+    position = Position.parse(f"phase=roundover round=1 captured={format_cards(half)}/"
+                              f"{format_cards(FULL_DECK & ~half)} xeri=1/0 score=25/4")
+    session = GameSession(GameConfig(position.rules, (HUMAN, "Casual"), 8), position,
+                          player_factory=random_players)
+    storage.save_game(session.to_dict())
+    driver.ctx.scenes.reset(MainMenuScene(driver.ctx))
+    driver.click(menu_button(driver, "continue"))
+    driver.frames(2)
+    summary = driver.top
+    assert isinstance(summary, RoundSummaryScene)
+    assert summary.result.breakdown[0].cards == 27 and summary.result.scores == (25, 4)
+    driver.key(pygame.K_RETURN)
+    driver.wait_for_turn()
+    assert driver.session.position.round_no == 2

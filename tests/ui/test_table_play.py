@@ -277,3 +277,27 @@ def test_the_ai_is_shown_one_move_at_a_time_with_animation(driver: Driver) -> No
     assert table.next_frame_in() == 0.0
     driver.until(lambda: table.caught_up(), timeout=5)
     assert table.accepting() and session.position.phase == PLAY
+
+
+def test_only_the_moving_cards_are_sent_to_the_screen_during_a_drag(
+        driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    open_position(driver, "hands=6S9C/KC2S loose=6D2C4H9S played=1")
+    presented: list[object] = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: presented.append("full"))
+    monkeypatch.setattr(pygame.display, "update",
+                        lambda rects=None: presented.append(rects))
+    start = driver.hand_card(card("9C"))
+    driver.drag(start, (start[0] + 10, start[1] - 80), release=False)
+    presented.clear()
+    for step in range(1, 4):
+        driver.move_to((start[0] + 10 + step * 3, start[1] - 80 - step * 2), held=True)
+        driver.frames()
+    partial = [p for p in presented if p != "full"]
+    assert partial and all(isinstance(rects, list) and rects for rects in partial)
+    assert all(r.w < 400 and r.h < 400 for rects in partial for r in rects)  # type: ignore[union-attr]
+    presented.clear()
+    target = driver.empty_table_spot()
+    driver.move_to(target, held=True)
+    driver.post(pygame.MOUSEBUTTONUP, pos=target, button=1)
+    driver.frames()
+    assert "full" in presented  # the card landed: the whole table changed

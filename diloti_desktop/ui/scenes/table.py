@@ -129,6 +129,7 @@ class TableScene(Scene):
         self.last_reason = ""
         self._layout: tuple[tuple[int, int, str], TableLayout] | None = None
         self._dots = -1
+        self._last_frame: tuple[object, list[Box]] = (None, [])
 
     # -- lifecycle -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -693,6 +694,23 @@ class TableScene(Scene):
             four_colour=self.ctx.settings.four_colour_suits,
             labels=labels,
         )
+
+    def damage(self) -> list[Box] | None:
+        """Only the flying (or dragged) cards' boxes, when nothing else changed."""
+        deco = self.decorations()
+        moving = [flight.box_at(elapsed) for flight, elapsed in deco.flights]
+        if deco.dragged is not None:
+            moving.append(deco.dragged[1])
+        still = dataclasses.replace(deco, flights=(), dragged=None, clock=0.0)
+        dots = int(self.time * 3) % 3 if deco.thinking else -1
+        signature = (self.shown, tuple(sorted(self.slots.items())), self.layout(), still, dots)
+        previous, previous_boxes = self._last_frame
+        margin = max(24, self.layout().hand_w // 3)
+        boxes = [box.inflate(margin, margin) for box in moving]
+        self._last_frame = (signature, boxes)
+        if signature != previous or deco.banner:
+            return None
+        return previous_boxes + boxes
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the table."""
