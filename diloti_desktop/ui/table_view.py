@@ -352,10 +352,10 @@ def _draw_seat_label(surface: pygame.Surface, layout: TableLayout, place: SeatPl
         box = Box(box.x, max(box.y, top_card.y - box.h - layout.pad), box.w, box.h)
     if deco.thinking and is_turn:
         dots = "." * (1 + int(deco.clock * 3) % 3)
-        detail = _("thinking") + dots
+        detail = _("thinking{dots}").format(dots=dots)
     else:
         detail = cards_count(count)
-    title = f"{name} · {extra}" if extra else name
+    title = _("{name} · {level}").format(name=name, level=extra) if extra else name
     anchor_x = box.x if place.edge != "right" else box.right
     anchor: theme.Anchor = "midleft" if place.edge != "right" else "midright"
     title_surface = theme.text(theme.fit(title, size, box.w), size, theme.INK_DARK if is_turn

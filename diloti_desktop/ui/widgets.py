@@ -15,6 +15,7 @@ from typing import Generic, TypeVar
 import pygame
 
 from diloti_desktop import resources
+from diloti_desktop.i18n import _
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.input import Action, Click, InputEvent, KeyAction, PointerMove
 from diloti_desktop.ui.layout import Box
@@ -57,7 +58,7 @@ def draw_button(surface: pygame.Surface, button: Button, size: int, hovered: boo
                      border_radius=radius)
     label = button.label
     if button.hotkey:
-        label = f"{label}  ({button.hotkey})"
+        label = _("{label}  ({key})").format(label=label, key=button.hotkey)
     theme.blit_text(surface, label, size, box.center, ink, bold=button.primary,
                     anchor="center", max_width=box.w - 8)
 

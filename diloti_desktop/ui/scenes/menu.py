@@ -193,6 +193,7 @@ class NewGameScene(Scene):
         self.levels = {1: DEFAULT_LEVEL, 2: DEFAULT_LEVEL, 3: DEFAULT_LEVEL}
         self.rules = Ruleset()
         self.form = Form()
+        self.placed: tuple[Box, int] | None = None
         self._rebuild()
 
     def config(self) -> GameConfig:
@@ -232,7 +233,13 @@ class NewGameScene(Scene):
         inner = Box(inner.x, inner.y, inner.w, inner.h - round(size * 1.5))
         self.form.layout(inner, round(size * 2.4), round(inner.w * 0.26), round(size * 2.5),
                          size)
+        self.placed = (box, size)
         return box, size
+
+    def update(self, dt: float) -> bool:
+        """Place the form for the window's current size (drawing only reads it)."""
+        self._layout()
+        return False
 
     def handle(self, event: InputEvent) -> None:
         """Form changes and buttons."""
@@ -272,7 +279,7 @@ class NewGameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The panel."""
         surface.blit(theme.felt(surface.get_size()), (0, 0))
-        box, size = self._layout()
+        box, size = self.placed or self._layout()
         theme.rounded(surface, box, theme.PANEL, 18, alpha=235)
         pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=18)
         theme.blit_text(surface, _("New game"), round(size * 1.5), (box.centerx, box.y + size),
@@ -303,6 +310,7 @@ class AdvancedRulesScene(Scene):
         super().__init__(ctx)
         self.owner = owner
         self.form = Form()
+        self.placed: tuple[Box, int] | None = None
         self._rebuild()
 
     def _rebuild(self) -> None:
@@ -350,7 +358,13 @@ class AdvancedRulesScene(Scene):
         inner = Box(inner.x, inner.y + round(size * 2.2), inner.w, inner.h - round(size * 2.2))
         row_h = min(round(size * 2.2), (inner.h - round(size * 3.5)) // (len(self.form.rows) + 1))
         self.form.layout(inner, row_h, round(inner.w * 0.36), round(size * 2.3), size)
+        self.placed = (box, size)
         return box, size
+
+    def update(self, dt: float) -> bool:
+        """Place the form for the window's current size (drawing only reads it)."""
+        self._layout()
+        return False
 
     def handle(self, event: InputEvent) -> None:
         """Toggles and buttons."""
@@ -373,7 +387,7 @@ class AdvancedRulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The toggles."""
         surface.blit(theme.felt(surface.get_size()), (0, 0))
-        box, size = self._layout()
+        box, size = self.placed or self._layout()
         theme.rounded(surface, box, theme.PANEL, 18, alpha=235)
         pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=18)
         theme.blit_text(surface, _("Advanced rules"), round(size * 1.4),

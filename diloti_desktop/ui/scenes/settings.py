@@ -26,6 +26,7 @@ class SettingsScene(Scene):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
         self.form = Form()
+        self.placed: tuple[Box, int] | None = None
         self._rebuild()
 
     def _rebuild(self) -> None:
@@ -38,7 +39,8 @@ class SettingsScene(Scene):
             Choice("sound_enabled", _("Sound"), [(False, _("off")), (True, _("on"))],
                    settings.sound_enabled),
             Choice("volume", _("Volume"),
-                   [(v, f"{round(v * 100)}%") for v in VOLUMES], volume,
+                   [(v, _("{percent}%").format(percent=round(v * 100))) for v in VOLUMES],
+                   volume,
                    enabled=settings.sound_enabled),
             Choice("card_size", _("Card size"),
                    [("small", _("small")), ("medium", _("medium")), ("large", _("large"))],
@@ -63,6 +65,7 @@ class SettingsScene(Scene):
         inner = Box(inner.x, inner.y + round(size * 2.2), inner.w, inner.h - round(size * 2.2))
         self.form.layout(inner, round(size * 2.5), round(inner.w * 0.28), round(size * 2.5),
                          size)
+        self.placed = (box, size)
         return box, size
 
     def handle(self, event: InputEvent) -> None:
@@ -87,17 +90,19 @@ class SettingsScene(Scene):
         self._rebuild()
 
     def update(self, dt: float) -> bool:
-        """Follow changes made elsewhere (F11)."""
+        """Follow changes made elsewhere (F11), and place the form for the window's size."""
+        changed = False
         fullscreen = next((r for r in self.form.rows if r.key == "fullscreen"), None)
         if fullscreen is not None and fullscreen.value != self.ctx.settings.fullscreen:
             self._rebuild()
-            return True
-        return False
+            changed = True
+        self._layout()
+        return changed
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel."""
         surface.blit(theme.felt(surface.get_size()), (0, 0))
-        box, size = self._layout()
+        box, size = self.placed or self._layout()
         theme.rounded(surface, box, theme.PANEL, 18, alpha=235)
         pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=18)
         theme.blit_text(surface, _("Settings"), round(size * 1.5), (box.centerx, box.y + size),
