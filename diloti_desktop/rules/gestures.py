@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from diloti_desktop.rules.cards import CARDS, value_sum
 from diloti_desktop.rules.errors import IllegalMoveError
 from diloti_desktop.rules.explain import why_illegal
-from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.movegen import legal_moves, partition
 from diloti_desktop.rules.moves import Move, MoveKind, make_move
 from diloti_desktop.rules.position import PLAY, Position
 
@@ -57,9 +57,10 @@ def _likely_intent(position: Position, card: int, loose: int, piles: list[int]) 
         pile = table_piles[0]
         if pile.value != value and pile.value + value <= 10:
             return make_move(MoveKind.RAISE, card, pile.value + value, 0, piles)
-    if not piles:
+    if not piles and partition(loose, value) is None:
+        # the cards cannot be taken with this card: a declaration is the other reading
         total = value_sum(loose)
-        if total != value and total % value != 0 and total + value <= 10:
+        if total + value <= 10:
             return make_move(MoveKind.BUILD, card, total + value, loose)
     return make_move(MoveKind.CAPTURE, card, value, loose, piles)
 

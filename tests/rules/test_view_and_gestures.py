@@ -112,6 +112,17 @@ def test_gesture_refusal_carries_the_reason():
         "2♥ 5♠ add up to 7: 6♣ only takes cards adding up to 6 (or groups of 6)")
 
 
+def test_a_refused_gesture_is_explained_as_the_likely_intent():
+    p = Position.parse("hands=AHKC/KD loose=3H played=1")
+    with pytest.raises(IllegalMoveError) as refused:
+        resolve_gesture(p, int(CARD("AH")), parse_cards("3H"))
+    assert refused.value.reason == "to declare 4 you must keep another card of value 4 in hand"
+    p = Position.parse("hands=6CKC/KD loose=2H4H3S2S played=1")
+    with pytest.raises(IllegalMoveError) as refused:  # 2+4+3+2 = 11: neither take nor declare
+        resolve_gesture(p, int(CARD("6C")), parse_cards("2H4H3S2S"))
+    assert "add up to 11" in refused.value.reason
+
+
 def test_targets_highlight_what_a_card_can_use():
     p = Position.parse("hands=8C3D/KC loose=5S2H6D9C piles=P8@1:4S4H played=1")
     loose, piles = targets(p, int(CARD("8C")))
