@@ -1,0 +1,112 @@
+"""The strength ladder: five AI levels behind one factory.
+
+==============  ==========================================================================
+level           how it plays
+==============  ==========================================================================
+Novice          takes what it sees right now and makes only plain builds; often misses
+                sums and the sweeps it leaves open, remembers no played card
+Casual          notices the sweeps it leaves most of the time, declares families and
+                raises too, remembers about half of the played cards, misses some sums
+Intermediate    the full heuristic with card counting: piles judged by the odds that an
+                opponent holds the value, sweep odds from the unseen cards; rare slips
+Expert          determinized search: samples the hidden cards from its view, plays every
+                distinct move in every sample and finishes the deal with playouts
+Master          four times the Expert's sampling budget, the end of the round solved
+                exactly once the hidden hand is known (2 players, empty stock), and near
+                the target it maximises its chance of winning the match, not its points
+==============  ==========================================================================
+
+Slips of the heuristic levels are drawn per decision at fixed rates (:data:`HABITS`);
+the searching levels have fixed budgets counted in plies and nodes (:data:`SEARCH`),
+never in seconds, so they decide the same on any machine.
+
+Every decision draws its randomness from a generator seeded by the player's seed and the
+view (:func:`decision_rng`), so a seed gives the same move in the same situation whatever
+happened before: games replay exactly, and hidden cards cannot leak in through the
+generator's state.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from diloti_desktop.ai.base import Player, RandomPlayer, decision_rng
+from diloti_desktop.ai.heuristic import Habits, choose_heuristic
+from diloti_desktop.ai.search import MoveValue, SearchConfig, choose_from, evaluate
+from diloti_desktop.ai.winprob import round_utility
+from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.view import SeatView
+
+LEVELS: Final = ("Novice", "Casual", "Intermediate", "Expert", "Master")
+
+HABITS: Final = {
+    "Novice": Habits(miss_sums=0.4, ignore_sweeps=0.5, memory=0.0, declarations=1,
+                     temperature=0.25),
+    "Casual": Habits(miss_sums=0.2, ignore_sweeps=0.25, memory=0.5, declarations=2,
+                     temperature=0.15),
+    "Intermediate": Habits(miss_sums=0.03, ignore_sweeps=0.03, memory=1.0, declarations=2,
+                           temperature=0.05),
+}
+
+SEARCH: Final = {
+    "Expert": SearchConfig(ply_budget=6_000, min_samples=8, max_samples=60),
+    "Master": SearchConfig(ply_budget=24_000, min_samples=8, max_samples=200,
+                           solve_nodes=40_000, fallback_depth=3),
+}
+
+
+class HeuristicPlayer:
+    """A non-searching level: the view heuristic with a person's habits and slips."""
+
+    def __init__(self, name: str, habits: Habits, seed: int = 0) -> None:
+        self.name = name
+        self.habits = habits
+        self.seed = seed
+
+    def choose(self, view: SeatView) -> Move:
+        """A move from the view, with this level's habits."""
+        rng = decision_rng(self.seed, self.name, view)
+        return choose_heuristic(view, self.habits, rng, salt=self.seed * 4 + view.seat)
+
+
+class SearchPlayer:
+    """A searching level: determinized evaluation with a fixed budget."""
+
+    def __init__(self, name: str, config: SearchConfig, seed: int = 0,
+                 win_probability: bool = False) -> None:
+        self.name = name
+        self.config = config
+        self.seed = seed
+        self.win_probability = win_probability
+
+    def analyse(self, view: SeatView, margin: float | None = None) -> list[MoveValue]:
+        """Every distinct move with its value, best first (what the choice is based on).
+
+        With a ``margin``, exact solving only separates the moves within it of the best.
+        """
+        rng = decision_rng(self.seed, self.name, view)
+        utility = round_utility(view.position, view.seat) if self.win_probability else None
+        return evaluate(view, self.config, rng, utility=utility, margin=margin)
+
+    def choose(self, view: SeatView) -> Move:
+        """The best move found within the budget."""
+        moves = legal_moves(view.position)
+        if len(moves) == 1:
+            return moves[0]
+        margin = self.config.tie_margin
+        return choose_from(self.analyse(view, margin), margin)
+
+
+def make_player(level: str, seed: int = 0) -> Player:
+    """A player of the given level (one of :data:`LEVELS`, or "Random"), seeded."""
+    if level == "Random":
+        return RandomPlayer(seed)
+    if level in HABITS:
+        return HeuristicPlayer(level, HABITS[level], seed)
+    if level == "Expert":
+        return SearchPlayer(level, SEARCH[level], seed)
+    if level == "Master":
+        return SearchPlayer(level, SEARCH[level], seed, win_probability=True)
+    known = ", ".join((*LEVELS, "Random"))
+    raise ValueError(f"unknown AI level {level!r} (expected one of {known})")

@@ -1,0 +1,170 @@
+"""Fast playouts inside one sampled (complete) position, and the evaluation where they stop.
+
+The search samples the hidden cards from a seat's view, so inside a sample every hand is
+known. :func:`greedy_move` is the playout policy for every seat of such a sample: the
+immediate worth of each legal move (cards and points taken, a xeri made, a pile likely to
+come home) minus the sweep it leaves to the next player, who in a sample is known to hold
+or not to hold a sweeping card. :func:`play_deal` runs that policy to the end of the
+current deal (no pile survives a deal, so that is a calm place to stop) and
+:func:`deal_value` estimates the round from there: the points already taken, the expected
+majority bonus from the card counts, and the sweep the next deal's leader may make of the
+cards left on the table. At the end of a round the value is exact.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Final
+
+from diloti_desktop.ai.features import CARD_POINTS, points, sweepers
+from diloti_desktop.rules.cards import RANK_MASK
+from diloti_desktop.rules.engine import play_unchecked
+from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.moves import Move, MoveKind
+from diloti_desktop.rules.position import PLAY, Position
+
+LAY, CAPTURE = MoveKind.LAY, MoveKind.CAPTURE
+
+#: Worth of one captured card, in points, through the 27-card majority (4 points).
+CARD_WORTH: Final = 0.3
+#: Share of a pile's worth a declaration is credited with when no opponent can take it.
+SAFE_PILE_SHARE: Final = 0.8
+#: Share of a pile's worth lost when an opponent holds its value.
+LOST_PILE_SHARE: Final = 0.7
+#: Share of a xeri counted when the next deal's leader holds a card sweeping the table.
+LEADER_SWEEP_SHARE: Final = 0.8
+#: How much wider than a coin-flip binomial the final card split spreads (cards come in lumps).
+_SPREAD: Final = 1.6
+
+
+def _majority_table() -> tuple[tuple[float, ...], ...]:
+    """``table[c0][c1]``: side 0's expected majority points minus side 1's."""
+    rows = []
+    for c0 in range(53):
+        row = []
+        for c1 in range(53):
+            rest = 52 - c0 - c1
+            if rest < 0:
+                row.append(0.0)
+                continue
+            if rest == 0:
+                row.append(4.0 if c0 >= 27 else -4.0 if c1 >= 27 else 0.0)
+                continue
+            mean = c0 + rest / 2
+            spread = 0.5 * math.sqrt(rest) * _SPREAD
+            win = 0.5 * math.erfc((26.5 - mean) / (spread * math.sqrt(2)))
+            lose = 0.5 * math.erfc((mean - 25.5) / (spread * math.sqrt(2)))
+            row.append(4.0 * (win - lose))
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+MAJORITY: Final = _majority_table()
+
+
+def greedy_move(position: Position, moves: list[Move], rng: random.Random | None = None) -> Move:
+    """The playout policy: the best immediate move, knowing every hand (a sample's view).
+
+    ``rng`` breaks near-ties at random (playouts) or, when None, the first move wins.
+    """
+    if len(moves) == 1:
+        return moves[0]
+    seat = position.turn
+    players = position.rules.players
+    hands = position.hands
+    nxt = hands[seat + 1 if seat + 1 < players else 0]
+    opponents = nxt if players == 2 else nxt | hands[(seat + 3) % 4]
+    xeri = position.rules.xeri_points
+    loose = position.loose
+    piles = position.piles
+    may_sweep = position.played > 0 or position.rules.first_card_xeri
+    best_score = -1e9
+    best = moves[0]
+    for move in moves:
+        bit = 1 << move.card
+        kind = move.kind
+        if kind == CAPTURE:
+            taken = bit | move.loose
+            left: tuple[int, ...] = ()
+            if piles:
+                left_list = []
+                for pile in piles:
+                    if pile.cards in move.piles:
+                        taken |= pile.cards
+                    else:
+                        left_list.append(pile.value)
+                left = tuple(sorted(left_list))
+            loose_after = loose & ~move.loose
+            score = CARD_WORTH * taken.bit_count() + points(taken)
+            if not loose_after and not left:
+                if may_sweep:
+                    score += xeri
+                threat = 0
+            else:
+                threat = sweepers(loose_after, left)
+        elif kind == LAY:
+            score = -0.5 * CARD_POINTS[move.card]
+            threat = sweepers(loose | bit, _values(piles))
+        else:
+            pile_cards = bit | move.loose
+            values = [move.value]
+            for pile in piles:
+                if pile.cards in move.piles:
+                    pile_cards |= pile.cards
+                else:
+                    values.append(pile.value)
+            worth = CARD_WORTH * (pile_cards.bit_count() + 1) + points(pile_cards)
+            if opponents & RANK_MASK[move.value]:
+                score = -LOST_PILE_SHARE * worth
+            else:
+                score = SAFE_PILE_SHARE * worth
+            threat = sweepers(loose & ~move.loose, tuple(sorted(values)))
+        if threat & nxt:
+            score -= xeri
+        if rng is not None:
+            score += rng.random() * 0.05
+        if score > best_score:
+            best_score = score
+            best = move
+    return best
+
+
+def _values(piles: tuple[object, ...]) -> tuple[int, ...]:
+    if not piles:
+        return ()
+    return tuple(sorted(p.value for p in piles))  # type: ignore[attr-defined]
+
+
+def play_deal(position: Position, rng: random.Random | None = None) -> Position:
+    """Play the greedy policy until the current deal (or the round) ends."""
+    stock = len(position.stock)
+    while position.phase == PLAY:
+        moves = legal_moves(position)
+        position = play_unchecked(position, greedy_move(position, moves, rng))
+        if len(position.stock) != stock:
+            break
+    return position
+
+
+def deal_value(position: Position, start: Position, side: int) -> float:
+    """``side``'s estimated round points minus the other side's, at a deal or round end.
+
+    ``start`` is any position of the same round (it gives the match scores before the
+    round). After the round the value is exact; between deals it adds the expected
+    majority and the next leader's chance to sweep the leftover table.
+    """
+    if position.phase != PLAY:
+        ours = position.scores[side] - start.scores[side]
+        theirs = position.scores[1 - side] - start.scores[1 - side]
+        return float(ours - theirs)
+    captured = position.captured
+    xeri = position.rules.xeri_points
+    diff = (points(captured[0]) - points(captured[1])
+            + xeri * (position.xeris[0] - position.xeris[1])
+            + MAJORITY[captured[0].bit_count()][captured[1].bit_count()])
+    if position.loose and not position.piles:
+        leader = position.turn
+        if sweepers(position.loose, ()) & position.hands[leader]:
+            diff += LEADER_SWEEP_SHARE * xeri if leader & 1 == 0 else -LEADER_SWEEP_SHARE * xeri
+    return diff if side == 0 else -diff

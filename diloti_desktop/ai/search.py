@@ -1,0 +1,337 @@
+"""Determinized search: the evaluator behind the Expert and Master levels and the hints.
+
+From a seat's view we sample the hidden cards many times (each sample respects what the
+seat knows, see :func:`diloti_desktop.rules.view.sample`), play every distinct candidate
+move in every sample, and finish the deal with the playout policy (optionally after a
+search of the next player's best reply). The same samples serve every move, so the
+comparison between moves is paired and much less noisy than the values themselves.
+
+When the hidden information allows it (two players, the stock empty: the other hand is
+exactly the unseen cards) the rest of the round is a perfect-information game, and
+:func:`solve` settles it exactly with alpha-beta search, within a node budget.
+
+All budgets count samples and nodes, never seconds, so a seed gives the same decision on
+any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Final, NamedTuple
+
+from diloti_desktop.ai.features import distinct_moves, points, sweepers
+from diloti_desktop.ai.playout import deal_value, greedy_move, play_deal
+from diloti_desktop.rules.engine import play_unchecked
+from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.position import PLAY, Position
+from diloti_desktop.rules.view import SeatView
+
+_INFINITE: Final = 1e9
+_EPSILON: Final = 1e-6
+
+#: A utility maps a finished round's points (ours, theirs) to what the player maximises.
+Utility = Callable[[int, int], float]
+
+
+class SearchConfig(NamedTuple):
+    """A thinking budget and the search features it buys."""
+
+    #: Plies (moves played in samples) to spend on one decision; sampling stops after the
+    #: first whole sample that reaches it, within the bounds below.
+    ply_budget: int
+    min_samples: int
+    max_samples: int
+    #: Search the next player's best reply in each sample (a shallow two-ply search).
+    reply_search: bool = False
+    #: Nodes the exact end-of-round solver may visit before giving up (0: never solve).
+    solve_nodes: int = 0
+    #: When the exact solve does not fit, search this many plies of the known position
+    #: with playouts at the leaves (0: fall back to plain playouts).
+    fallback_depth: int = 0
+    #: Moves within this many points of the best count as equal; the tie goes to the
+    #: move that leaves the next player fewest sweeps.
+    tie_margin: float = 0.25
+
+
+class MoveValue(NamedTuple):
+    """One candidate move and what the search found about it."""
+
+    move: Move
+    value: float        #: mean points for the mover's side (round points, relative)
+    sweep_risk: float   #: share of samples where the next player can sweep afterwards
+    samples: int
+    exact: bool         #: value from the exact solver (no sampling)
+
+
+# -- determinized evaluation -----------------------------------------------------------
+def _next_can_sweep(position: Position) -> bool:
+    """In a sample just after a move: can the player now to move sweep the table?"""
+    if position.phase != PLAY or not (position.loose or position.piles):
+        return False
+    values = tuple(sorted(p.value for p in position.piles)) if position.piles else ()
+    return bool(sweepers(position.loose, values) & position.hands[position.turn])
+
+
+def _finish(position: Position, start: Position, side: int, rng: random.Random,
+            utility: Utility | None = None) -> tuple[float, int]:
+    """Play the deal out from ``position``; the value for ``side`` and the plies played."""
+    played = position.played
+    if position.phase == PLAY and len(position.stock) == len(start.stock):
+        position = play_deal(position, rng)
+    plies = position.played - played
+    if utility is not None and position.phase != PLAY:
+        return utility(position.scores[side] - start.scores[side],
+                       position.scores[1 - side] - start.scores[1 - side]), plies
+    return deal_value(position, start, side), plies
+
+
+def _reply_value(after: Position, start: Position, side: int, rng: random.Random,
+                 utility: Utility | None) -> tuple[float, int]:
+    """Value for ``side`` when the next player (an opponent: sides alternate) picks the
+    reply that is worst for ``side``, each reply followed by a playout; and the plies."""
+    if after.phase != PLAY or len(after.stock) != len(start.stock):
+        return _finish(after, start, side, rng, utility)
+    worst = _INFINITE
+    plies = 0
+    for reply in distinct_moves(legal_moves(after)):
+        value, used = _finish(play_unchecked(after, reply), start, side, rng, utility)
+        worst = min(worst, value)
+        plies += used + 1
+    return worst, plies
+
+
+def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
+             moves: list[Move] | None = None, utility: Utility | None = None,
+             truth: Position | None = None, margin: float | None = None,
+             ) -> list[MoveValue]:
+    """Every distinct legal move of the view's seat with its estimated value, best first.
+
+    Values are the side's round points minus the other side's (or ``utility`` of the
+    round's points when the search reaches the end of the round). ``truth``, for the
+    oracle yardstick only, replaces the samples by the real position. With a ``margin``
+    the exact solver only proves which moves are within it of the best (cheaper); the
+    others get an upper bound as their value.
+    """
+    position = view.position
+    candidates = distinct_moves(moves if moves is not None else legal_moves(position))
+    side = view.seat & 1
+    known = truth if truth is not None else (
+        position_from_view(view) if can_solve(view) else None)
+    if known is not None and not known.stock and config.solve_nodes:
+        solved = solve(known, config.solve_nodes, candidates, utility,
+                       margin=margin)
+        if solved is None and config.fallback_depth:
+            solved = solve(known, config.solve_nodes, candidates, utility,
+                           depth=config.fallback_depth, margin=margin)
+        if solved is not None:
+            return solved
+    limit = 1 if known is not None else config.max_samples
+    totals = [0.0] * len(candidates)
+    sweeps = [0] * len(candidates)
+    count = plies = 0
+    # Whole samples until the ply budget is spent: every move sees the same samples.
+    while count < limit and (count < config.min_samples or plies < config.ply_budget):
+        sample = known if known is not None else view.sample(rng)
+        count += 1
+        for index, move in enumerate(candidates):
+            after = play_unchecked(sample, move)
+            if _next_can_sweep(after):
+                sweeps[index] += 1
+            if config.reply_search:
+                value, used = _reply_value(after, sample, side, rng, utility)
+            else:
+                value, used = _finish(after, sample, side, rng, utility)
+            totals[index] += value
+            plies += used + 1
+    results = [MoveValue(move, totals[i] / count, sweeps[i] / count, count, False)
+               for i, move in enumerate(candidates)]
+    results.sort(key=lambda r: -r.value)
+    return results
+
+
+def choose_from(results: list[MoveValue], margin: float) -> Move:
+    """The best move; near-equal moves (within ``margin``) go to the one leaving the
+    fewest sweeps to the next player."""
+    best = results[0].value
+    near = [r for r in results if r.value >= best - margin]
+    near.sort(key=lambda r: (r.sweep_risk, -r.value))
+    return near[0].move
+
+
+# -- exact solving ---------------------------------------------------------------------
+def can_solve(view: SeatView) -> bool:
+    """True when the view fixes every hidden card: two players and an empty stock."""
+    return view.position.rules.players == 2 and view.stock_size == 0
+
+
+def position_from_view(view: SeatView) -> Position:
+    """The full position, when :func:`can_solve` says the view determines it."""
+    hands = list(view.position.hands)
+    hands[1 - view.seat] = view.unseen
+    return view.position._replace(hands=tuple(hands), stock=())
+
+
+class _Budget(Exception):
+    """The solver ran out of nodes."""
+
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+class _Solver:
+    """Alpha-beta over a complete position with an empty stock, to the end of the round
+    (or to a depth limit, with a playout at the leaves).
+
+    Values are for side 0: round points minus the other side's, or, with a utility, side
+    0's utility (then the search is a max-min over that side's utility, both sides being
+    the two halves of one zero-sum match). The transposition table remembers, per
+    position, a bound, the depth it was searched to and the best move's index.
+    """
+
+    def __init__(self, root: Position, nodes: int, utility: Utility | None,
+                 utility_side: int) -> None:
+        self.root = root
+        self.horizon = len(root.stock)  # the search ends with the deal: when this changes
+        self.nodes_left = nodes
+        self.utility = utility
+        self.utility_side = utility_side
+        self.table: dict[tuple[object, ...], tuple[int, float, int, Move]] = {}
+
+    def terminal(self, position: Position) -> float:
+        """Side 0's value at the end of the deal or round; a depth-limit leaf is first
+        played out to there with the playout policy."""
+        if position.phase == PLAY and len(position.stock) == self.horizon:
+            position = play_deal(position)
+        if self.utility is None or position.phase == PLAY:
+            return deal_value(position, self.root, 0)
+        side = self.utility_side
+        value = self.utility(position.scores[side] - self.root.scores[side],
+                             position.scores[1 - side] - self.root.scores[1 - side])
+        return value if side == 0 else -value
+
+    def value(self, position: Position, alpha: float, beta: float, depth: int) -> float:
+        """Side 0's value under best play from ``position``, searching ``depth`` plies."""
+        if position.phase != PLAY or depth <= 0 or len(position.stock) != self.horizon:
+            return self.terminal(position)
+        self.nodes_left -= 1
+        if self.nodes_left < 0:
+            raise _Budget
+        captured = position.captured
+        xeri = position.rules.xeri_points
+        key: tuple[object, ...] = (
+            position.turn, position.hands, position.loose,
+            tuple((p.cards, p.owner, p.value, p.family) for p in position.piles),
+            position.last_capturer, captured[0].bit_count())
+        if self.utility is None:
+            # Round points are additive: store the future part, shared by every history.
+            base = float(points(captured[0]) - points(captured[1])
+                         + xeri * (position.xeris[0] - position.xeris[1]))
+        else:
+            base = 0.0
+            key = (*key, points(captured[0]) + xeri * position.xeris[0],
+                   points(captured[1]) + xeri * position.xeris[1])
+        plies_left = sum(h.bit_count() for h in position.hands)
+        depth = min(depth, plies_left)  # searching deeper than the round changes nothing
+        entry = self.table.get(key)
+        first = None
+        if entry is not None:
+            flag, future, searched, first = entry
+            if searched >= depth:
+                stored = base + future
+                if (flag == _EXACT or (flag == _LOWER and stored >= beta)
+                        or (flag == _UPPER and stored <= alpha)):
+                    return stored
+        moves = self.ordered(position, first)
+        maximise = position.turn & 1 == 0
+        start_alpha, start_beta = alpha, beta
+        best = -_INFINITE if maximise else _INFINITE
+        best_move = moves[0]
+        for move in moves:
+            score = self.value(play_unchecked(position, move), alpha, beta, depth - 1)
+            if maximise:
+                if score > best:
+                    best, best_move = score, move
+                    alpha = max(alpha, best)
+            elif score < best:
+                best, best_move = score, move
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        if best <= start_alpha:
+            flag = _UPPER
+        elif best >= start_beta:
+            flag = _LOWER
+        else:
+            flag = _EXACT
+        self.table[key] = (flag, best - base, depth, best_move)
+        return best
+
+    def ordered(self, position: Position, first: Move | None) -> list[Move]:
+        """Distinct moves: the table's best move first, else the playout policy's choice."""
+        moves = distinct_moves(legal_moves(position))
+        if len(moves) > 1:
+            lead = first if first is not None and first in moves else greedy_move(position,
+                                                                                  moves)
+            if lead != moves[0]:
+                moves.remove(lead)
+                moves.insert(0, lead)
+        return moves
+
+
+def solve(position: Position, nodes: int, candidates: list[Move] | None = None,
+          utility: Utility | None = None, depth: int = 0, margin: float | None = None,
+          ) -> list[MoveValue] | None:
+    """Values for the mover's side (round points, or ``utility`` of them) of the candidate
+    moves, best first; None when the search needs more than ``nodes`` nodes.
+
+    ``position`` must be complete (every hand known) with an empty stock. ``depth`` 0
+    solves to the end of the round (exact values); a positive depth searches that many
+    plies after each candidate and plays the rest out with the playout policy. With a
+    ``margin``, moves more than ``margin`` below the best get only an upper bound.
+    """
+    side = position.turn & 1
+    solver = _Solver(position, nodes, utility, side)
+    candidates = distinct_moves(candidates if candidates is not None
+                                else legal_moves(position))
+    if len(candidates) > 1:
+        lead = greedy_move(position, candidates)
+        candidates = [lead, *(m for m in candidates if m is not lead)]
+    limit = depth if depth > 0 else 10_000
+
+    def search(after: Position, low: float, high: float) -> float:
+        """The mover's value, searched in the mover's window (low, high)."""
+        if side == 0:
+            return solver.value(after, low, high, limit - 1)
+        return -solver.value(after, -high, -low, limit - 1)
+
+    results: list[MoveValue] = []
+    best = -_INFINITE
+    try:
+        for move in candidates:
+            after = play_unchecked(position, move)
+            if margin is None or not results:
+                value = search(after, -_INFINITE, _INFINITE)
+            else:
+                # Null windows: is it better than the best? If not, is it within the margin?
+                # Only a move that beats the best needs its exact value.
+                bound = search(after, best, best + _EPSILON)
+                if bound > best:
+                    value = search(after, best, _INFINITE)
+                else:
+                    near = search(after, best - margin - _EPSILON, best - margin)
+                    # Within the margin the upper bound is close enough; below it, the
+                    # second test's bound is.
+                    value = min(bound, best) if near > best - margin else near
+            best = max(best, value)
+            results.append(MoveValue(move, value, 1.0 if _next_can_sweep(after) else 0.0,
+                                     1, depth <= 0))
+    except _Budget:
+        return None
+    results.sort(key=lambda r: -r.value)
+    return results
+
+
+__all__ = ["MoveValue", "SearchConfig", "Utility", "can_solve", "choose_from",
+           "evaluate", "position_from_view", "solve"]

@@ -1,0 +1,54 @@
+"""Positions for AI tests: complete hand-written endgames and positions from real games."""
+
+from __future__ import annotations
+
+import random
+
+from diloti_desktop.ai.players import make_player
+from diloti_desktop.rules import PLAY, Position, Ruleset, new_match, play_unchecked, seat_view
+from diloti_desktop.rules.cards import parse_cards
+
+
+def complete(text: str, side0_extra: int = 30) -> Position:
+    """A hand-written position with every card not mentioned put into the capture piles:
+    the first ``side0_extra`` of them to side 0 (decides the majority), the rest to side 1.
+
+    A seat's view then knows exactly which cards are still hidden, as in a real game.
+    """
+    position = Position.parse(text)
+    used = 0
+    for mask in position.accounted_cards():
+        used |= mask
+    missing = [c for c in range(52) if not used >> c & 1]
+    side0 = position.captured[0] | sum(1 << c for c in missing[:side0_extra])
+    side1 = position.captured[1] | sum(1 << c for c in missing[side0_extra:])
+    position = position._replace(captured=(side0, side1))
+    assert sum(m.bit_count() for m in position.accounted_cards()) == 52
+    return position
+
+
+def cards(text: str) -> int:
+    """A card mask from notation."""
+    return parse_cards(text)
+
+
+def game_positions(players: int, count: int, seed: int, level: str = "Intermediate",
+                   ) -> list[Position]:
+    """Positions from seeded games between two copies of ``level``, spread over rounds."""
+    rng = random.Random(seed)
+    bots = [make_player(level, seed * 10 + s) for s in range(players)]
+    found: list[Position] = []
+    game = 0
+    while len(found) < count:
+        position, _ = new_match(Ruleset(players=players), random.Random(seed * 1000 + game))
+        game += 1
+        wanted = sorted(rng.sample(range(48), 4))
+        ply = 0
+        while position.phase == PLAY and len(found) < count:
+            if ply in wanted:
+                found.append(position)
+            move = bots[position.turn].choose(seat_view(position, position.turn))
+            position = play_unchecked(position, move)
+            ply += 1
+    return found
+

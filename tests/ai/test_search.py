@@ -1,0 +1,97 @@
+"""The shared evaluator: equivalent moves, sweeps, exact solving, win probability."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from diloti_desktop.ai.features import distinct_moves, move_class, points, sweepers
+from diloti_desktop.ai.players import SEARCH
+from diloti_desktop.ai.search import can_solve, evaluate, position_from_view, solve
+from diloti_desktop.ai.winprob import round_utility, win_probability
+from diloti_desktop.rules import Move, Position, legal_moves, seat_view
+from diloti_desktop.rules.cards import RANK_MASK, parse_cards
+from tests.ai.helpers import complete
+
+
+def test_points_of_card_sets() -> None:
+    assert points(parse_cards("ASAHTD2C")) == 5
+    assert points(parse_cards("TS2S3C")) == 0
+
+
+def test_sweepers() -> None:
+    # 3+4 and 7: only a 7 clears it; a lone King only a King; a pile of 8 and a loose 8
+    # only an 8; a face with numerals nothing.
+    assert sweepers(parse_cards("3C4H"), ()) == RANK_MASK[7]
+    assert sweepers(parse_cards("3C4H7D"), ()) == RANK_MASK[7]
+    assert sweepers(parse_cards("KS"), ()) == RANK_MASK[13]
+    assert sweepers(parse_cards("8S"), (8,)) == RANK_MASK[8]
+    assert sweepers(parse_cards("8S"), (9,)) == 0
+    assert sweepers(parse_cards("KS5D"), ()) == 0
+    assert sweepers(parse_cards("2C2D2H"), ()) == RANK_MASK[2] | RANK_MASK[6]
+
+
+def test_equivalent_moves_are_one_move() -> None:
+    # Two plain 7s and a plain 5 pair: laying either 7 is the same move; 10♦ is not a 10.
+    position = Position.parse("rules=2p turn=0 hands=7S7HTDTC/- loose=5S5H played=3")
+    moves = legal_moves(position)
+    distinct = distinct_moves(moves)
+    assert Move.parse("7S") in distinct and Move.parse("7H") not in distinct
+    assert move_class(Move.parse("7S")) == move_class(Move.parse("7H"))
+    assert Move.parse("TD x 5S 5H") in distinct and Move.parse("TC x 5S 5H") in distinct
+    assert len(distinct) < len(moves)
+
+
+def test_the_last_deal_is_solved_exactly_when_the_other_hand_is_known() -> None:
+    position = complete("rules=2p dealer=1 turn=0 hands=4H7S/7DKH loose=3C played=40")
+    view = seat_view(position, 0)
+    assert can_solve(view)
+    assert position_from_view(view) == position
+    results = solve(position, 10_000)
+    assert results is not None and all(r.exact for r in results)
+    assert results[0].move == Move.parse("7S")
+    assert solve(position, 1) is None  # out of budget
+    limited = solve(position, 10_000, depth=1)  # one ply, then a playout
+    assert limited is not None and not limited[0].exact
+
+
+def test_hidden_stock_is_not_solved() -> None:
+    position = complete("rules=2p dealer=1 turn=0 hands=4H7S/7DKH stock=9S9H9D9C "
+                        "loose=3C played=36")
+    assert not can_solve(seat_view(position, 0))
+
+
+def test_evaluation_is_paired_and_reproducible() -> None:
+    position = complete("rules=2p dealer=1 turn=0 hands=4H7S9C/7DKH5S loose=3C stock=QSQH "
+                        "played=36")
+    view = seat_view(position, 0)
+    first = evaluate(view, SEARCH["Expert"], random.Random(5))
+    again = evaluate(view, SEARCH["Expert"], random.Random(5))
+    assert first == again
+    assert len({r.samples for r in first}) == 1  # every move saw the same samples
+    assert first[0].value >= first[-1].value
+
+
+def test_win_probability() -> None:
+    assert win_probability(0, 0, 61) == pytest.approx(0.5, abs=1e-9)
+    assert win_probability(60, 0, 61) > 0.95
+    for ours, theirs in ((10, 30), (50, 45), (55, 58)):
+        assert win_probability(ours, theirs, 61) + win_probability(theirs, ours, 61) == \
+            pytest.approx(1.0, abs=1e-9)
+    assert win_probability(50, 40, 61) > win_probability(45, 40, 61)
+    assert win_probability(61, 70, 61) == 0.0 and win_probability(70, 61, 61) == 1.0
+
+
+def test_match_utility_only_near_the_target() -> None:
+    early = Position.parse("rules=2p score=0/0")
+    assert round_utility(early, 0) is None
+    late = Position.parse("rules=2p score=55/50")
+    utility = round_utility(late, 0)
+    assert utility is not None
+    # Six points now win the match for side 0 unless side 1 overtakes: worth more than
+    # the same 6-point margin that leaves it open, and nearly certain.
+    assert utility(11, 0) > 99.0
+    assert utility(6, 0) > utility(3, 0)
+    other = round_utility(late, 1)
+    assert other is not None and other(0, 11) == pytest.approx(100 - utility(11, 0))
