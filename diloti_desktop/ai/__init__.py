@@ -1,12 +1,15 @@
 """AI players, hints and the tournament tool. Imports only the rules core.
 
-    from diloti_desktop.ai import LEVELS, make_player
+    from diloti_desktop.ai import LEVELS, make_player, suggest, grade
 
     bot = make_player("Expert", seed=7)        # one of LEVELS, or "Random"
     move = bot.choose(seat_view(position, seat))
+    hints = suggest(seat_view(position, human_seat))   # best moves, with facts
 """
 
 from diloti_desktop.ai.base import Player, RandomPlayer
+from diloti_desktop.ai.hints import Grade, Hint, MoveFacts, Reason, Verdict, grade, suggest
 from diloti_desktop.ai.players import LEVELS, make_player
 
-__all__ = ["LEVELS", "Player", "RandomPlayer", "make_player"]
+__all__ = ["LEVELS", "Grade", "Hint", "MoveFacts", "Player", "RandomPlayer", "Reason",
+           "Verdict", "grade", "make_player", "suggest"]

@@ -1,0 +1,260 @@
+"""Move hints and post-deal grading, from the same evaluator as the AI.
+
+:func:`suggest` ranks the moves of the human's seat with the searching levels' evaluator
+(determinized search on the seat's view, exact once the hidden hand is known) and
+explains each of the best few with :class:`MoveFacts`: numbers and enums only, which the
+UI turns into sentences (:func:`reasons` picks the notable ones; :func:`reason_text`
+phrases one through the translation layer). :func:`grade` rates a played move by the
+points it lost against the best one.
+
+Everything is computed from the view alone and seeded by it, so the same situation gives
+the same hints; the budget keeps a call well under a second.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+from typing import Final, NamedTuple
+
+from diloti_desktop.ai.features import ACES, TEN_D_BIT, TWO_C_BIT, outcome, points, sweepers
+from diloti_desktop.ai.search import MoveValue, SearchConfig, evaluate
+from diloti_desktop.i18n import _
+from diloti_desktop.rules.cards import RANK_MASK, pretty_cards
+from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.moves import Move, MoveKind
+from diloti_desktop.rules.scoring import MAJORITY_CARDS
+from diloti_desktop.rules.view import SeatView
+
+#: The hint budget: the Expert's search with exact end-of-round solving.
+HINT_SEARCH: Final = SearchConfig(ply_budget=8_000, min_samples=12, max_samples=80,
+                                  solve_nodes=30_000)
+#: Samples used to estimate the facts' chances (cheap: no playouts).
+FACT_SAMPLES: Final = 200
+
+
+class MoveFacts(NamedTuple):
+    """What a move does and risks, as numbers the UI can phrase."""
+
+    kind: MoveKind
+    cards_taken: int            #: cards going to the side now (played card included)
+    points_taken: int           #: card points among them (aces, 10♦, 2♣)
+    aces_taken: int
+    ten_of_diamonds: bool       #: takes 10♦ (2 points)
+    two_of_clubs: bool          #: takes 2♣ (1 point)
+    xeri: bool                  #: clears the table: a sweep
+    side_cards: int             #: the side's captured cards after the move
+    cards_to_majority: int      #: cards still needed for 27 (0 once reached)
+    sweep_chance: float         #: chance the next player (an opponent) can sweep after it
+    sweeping_unseen: int        #: mask of unseen cards that would sweep the table after it
+    points_left_loose: int      #: card points the move leaves loose on the table
+    pile_value: int             #: the declared value for a build/family/raise, else 0
+    pile_cards: int             #: mask of that pile's cards, else 0
+    pile_take_chance: float     #: chance an opponent holds a card of the pile's value
+    pile_raise_chance: float    #: chance an opponent can raise the (plain) pile
+    pile_value_unseen: int      #: mask of unseen cards of the pile's value
+    points_unseen: int          #: mask of point cards nobody has seen yet
+
+
+class Hint(NamedTuple):
+    """One suggested move."""
+
+    move: Move
+    value: float                #: estimated round points for the side (relative scale)
+    loss: float                 #: points behind the best move (0 for the best)
+    exact: bool                 #: solved exactly rather than estimated by sampling
+    facts: MoveFacts
+
+
+class Verdict(Enum):
+    """How a played move compares with the best."""
+
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+#: Upper bounds (points lost per round) of each verdict but the last.
+GRADE_LIMITS: Final = ((0.5, Verdict.GOOD), (1.5, Verdict.INACCURACY), (4.0, Verdict.MISTAKE))
+
+
+class Grade(NamedTuple):
+    """A played move rated against the best move of the same view."""
+
+    move: Move
+    verdict: Verdict
+    loss: float                 #: estimated points lost against the best move
+    best: Move
+    value: float
+    best_value: float
+
+
+def _rng(view: SeatView, purpose: str) -> random.Random:
+    return random.Random(f"hint:{purpose}:{view.seat}:{view.position.notation()}")
+
+
+def analyse(view: SeatView) -> list[MoveValue]:
+    """Every distinct legal move with its value, best first (the hint evaluator)."""
+    return evaluate(view, HINT_SEARCH, _rng(view, "search"))
+
+
+def suggest(view: SeatView, count: int = 3) -> list[Hint]:
+    """The best ``count`` moves (fewer only when fewer distinct moves exist), best first."""
+    if not legal_moves(view.position):
+        return []
+    results = analyse(view)
+    best = results[0].value
+    chosen = results[:count]
+    facts = move_facts(view, [r.move for r in chosen])
+    return [Hint(r.move, r.value, best - r.value, r.exact, f)
+            for r, f in zip(chosen, facts, strict=True)]
+
+
+def grade(view: SeatView, move: Move) -> Grade:
+    """Rate ``move`` (legal in the view) against the best move, by points lost."""
+    results = analyse(view)
+    best = results[0]
+    value = _value_of(results, move)
+    loss = max(0.0, best.value - value)
+    verdict = Verdict.BLUNDER
+    for limit, name in GRADE_LIMITS:
+        if loss < limit:
+            verdict = name
+            break
+    return Grade(move, verdict, loss, best.move, value, best.value)
+
+
+def _value_of(results: list[MoveValue], move: Move) -> float:
+    from diloti_desktop.ai.features import move_class
+
+    key = move_class(move)
+    for result in results:
+        if move_class(result.move) == key:
+            return result.value
+    raise ValueError(f"{move} is not a legal move of this view")
+
+
+def move_facts(view: SeatView, moves: list[Move]) -> list[MoveFacts]:
+    """The facts of some legal moves of the view's seat."""
+    position = view.position
+    side = view.seat & 1
+    players = position.rules.players
+    next_seat = (view.seat + 1) % players
+    opponents = [s for s in range(players) if s & 1 != side]
+    rng = _rng(view, "facts")
+    samples = [view.sample(rng) for _ in range(FACT_SAMPLES)]
+    points_unseen = view.unseen & (ACES | TEN_D_BIT | TWO_C_BIT)
+    result = []
+    for move in moves:
+        effect = outcome(position, move)
+        sweeping = sweepers(effect.loose_after, effect.piles_after)
+        sweep_hits = sum(1 for s in samples if s.hands[next_seat] & sweeping)
+        side_cards = position.captured[side].bit_count() + effect.taken.bit_count()
+        pile_value = move.value if move.kind in (MoveKind.BUILD, MoveKind.FAMILY,
+                                                 MoveKind.RAISE) else 0
+        take = raise_ = 0
+        if pile_value:
+            wanted = RANK_MASK[pile_value]
+            for sample in samples:
+                if any(sample.hands[s] & wanted for s in opponents):
+                    take += 1
+                if move.kind != MoveKind.FAMILY and any(
+                        _can_raise(sample.hands[s], pile_value) for s in opponents):
+                    raise_ += 1
+        result.append(MoveFacts(
+            kind=move.kind,
+            cards_taken=effect.taken.bit_count(),
+            points_taken=points(effect.taken),
+            aces_taken=(effect.taken & ACES).bit_count(),
+            ten_of_diamonds=bool(effect.taken & TEN_D_BIT),
+            two_of_clubs=bool(effect.taken & TWO_C_BIT),
+            xeri=effect.xeri,
+            side_cards=side_cards,
+            cards_to_majority=max(0, MAJORITY_CARDS - side_cards),
+            sweep_chance=sweep_hits / len(samples) if samples else 0.0,
+            sweeping_unseen=sweeping & view.unseen,
+            points_left_loose=points(effect.loose_after),
+            pile_value=pile_value,
+            pile_cards=effect.pile_cards,
+            pile_take_chance=take / len(samples) if pile_value and samples else 0.0,
+            pile_raise_chance=raise_ / len(samples) if pile_value and samples else 0.0,
+            pile_value_unseen=view.unseen & RANK_MASK[pile_value] if pile_value else 0,
+            points_unseen=points_unseen,
+        ))
+    return result
+
+
+def _can_raise(hand: int, value: int) -> bool:
+    """Whether a hand can raise a plain pile of ``value``: it holds a card of some value w
+    with value + w <= 10 and a card of value + w to keep (a different rank, as w < v + w)."""
+    return any(hand & RANK_MASK[added] and hand & RANK_MASK[value + added]
+               for added in range(1, 11 - value))
+
+
+# -- sentences -------------------------------------------------------------------------
+class Reason(Enum):
+    """A notable fact of a hint, in the order the UI should mention them."""
+
+    XERI = "xeri"
+    POINTS = "points"
+    MAJORITY = "majority"
+    SWEEP_RISK = "sweep_risk"
+    SAFE_TABLE = "safe_table"
+    PILE_SAFE = "pile_safe"
+    PILE_AT_RISK = "pile_at_risk"
+    POINTS_EXPOSED = "points_exposed"
+
+
+#: A chance at or above this is worth a warning; at or below SAFE it counts as safe.
+RISKY: Final = 0.25
+SAFE: Final = 0.05
+
+
+def reasons(facts: MoveFacts) -> list[Reason]:
+    """The facts worth saying about a move, most important first."""
+    found = []
+    if facts.xeri:
+        found.append(Reason.XERI)
+    if facts.points_taken:
+        found.append(Reason.POINTS)
+    if facts.cards_taken and facts.cards_to_majority == 0 and (
+            facts.side_cards - facts.cards_taken < MAJORITY_CARDS):
+        found.append(Reason.MAJORITY)
+    if facts.sweep_chance >= RISKY:
+        found.append(Reason.SWEEP_RISK)
+    elif facts.sweep_chance <= SAFE and not facts.xeri:
+        found.append(Reason.SAFE_TABLE)
+    if facts.pile_value:
+        risk = max(facts.pile_take_chance, facts.pile_raise_chance)
+        found.append(Reason.PILE_AT_RISK if risk >= RISKY else Reason.PILE_SAFE)
+    if facts.points_left_loose and facts.sweep_chance < RISKY:
+        found.append(Reason.POINTS_EXPOSED)
+    return found
+
+
+def reason_text(reason: Reason, facts: MoveFacts) -> str:
+    """One translated sentence for a reason (templates with placeholders, never glued)."""
+    percent = round(100 * facts.sweep_chance)
+    if reason == Reason.XERI:
+        return _("clears the table: a xeri")
+    if reason == Reason.POINTS:
+        return _("takes {points} point(s)").format(points=facts.points_taken)
+    if reason == Reason.MAJORITY:
+        return _("reaches {cards} cards: the majority is yours").format(
+            cards=facts.side_cards)
+    if reason == Reason.SWEEP_RISK:
+        return _("the next player can sweep afterwards ({percent}% chance; "
+                 "unseen: {cards})").format(percent=percent,
+                                            cards=pretty_cards(facts.sweeping_unseen))
+    if reason == Reason.SAFE_TABLE:
+        return _("leaves no sweep to the next player")
+    if reason == Reason.PILE_AT_RISK:
+        return _("an opponent may take or raise the {value} ({percent}% chance)").format(
+            value=facts.pile_value,
+            percent=round(100 * max(facts.pile_take_chance, facts.pile_raise_chance)))
+    if reason == Reason.PILE_SAFE:
+        return _("the {value} is likely safe: {count} card(s) of that value unseen").format(
+            value=facts.pile_value, count=facts.pile_value_unseen.bit_count())
+    return _("leaves {points} point(s) loose on the table").format(
+        points=facts.points_left_loose)
