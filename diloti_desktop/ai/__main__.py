@@ -1,0 +1,106 @@
+"""Command line for measuring AI strength (see docs/ai-strength.md).
+
+    python -m diloti_desktop.ai tournament Expert Casual --pairs 100 [--rules 4p]
+    python -m diloti_desktop.ai ladder --pairs 20 [--players Random,Novice,...]
+    python -m diloti_desktop.ai rounds Expert --rounds 1000
+
+``tournament`` plays duplicate pairs (each seeded deal sequence twice, seats swapped) and
+prints points per round with a 95% interval, match wins with a Wilson interval, xeris
+and decision times. ``ladder`` plays a round robin and prints Bradley-Terry ratings.
+``rounds`` prints the round outcomes of self-play, the data behind the Master's match
+win probabilities (:mod:`diloti_desktop.ai.winprob`).
+Players: the levels Novice, Casual, Intermediate, Expert, Master, plus Random and the
+Oracle yardstick (which sees every card; never offered as a level).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+
+from diloti_desktop.ai.tournament import (
+    PLAYER_NAMES,
+    bradley_terry,
+    ladder_report,
+    report,
+    round_outcomes,
+    run_pairs,
+    summarise,
+)
+from diloti_desktop.rules.errors import InvalidNotationError
+from diloti_desktop.rules.ruleset import Ruleset
+
+
+def _progress(total: int, quiet: bool) -> object:
+    def show(done: int) -> None:
+        if not quiet:
+            print(f"\r  {done}/{total} pairs", end="", file=sys.stderr, flush=True)
+            if done == total:
+                print(file=sys.stderr)
+    return show
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m diloti_desktop.ai",
+                                     description="Measure Diloti AI players.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    duel = commands.add_parser("tournament", help="duplicate matches of A against B")
+    duel.add_argument("a", choices=PLAYER_NAMES)
+    duel.add_argument("b", choices=PLAYER_NAMES)
+    ladder = commands.add_parser("ladder", help="round robin with Bradley-Terry ratings")
+    ladder.add_argument("--players", default="Random,Novice,Casual,Intermediate,Expert,Master",
+                        help="comma-separated; the first is the rating anchor (Elo 0)")
+    rounds = commands.add_parser("rounds", help="round outcomes of a player's self-play "
+                                 "(the data of the win-probability model)")
+    rounds.add_argument("player", choices=PLAYER_NAMES)
+    rounds.add_argument("--rounds", type=int, default=1000)
+    for command in (duel, ladder, rounds):
+        command.add_argument("--pairs", type=int, default=100,
+                             help="duplicate pairs per pairing (2 matches each)")
+        command.add_argument("--rules", default="2p", help="ruleset notation, e.g. 4p")
+        command.add_argument("--seed", type=int, default=1)
+        command.add_argument("--processes", type=int, default=2)
+        command.add_argument("--quiet", action="store_true", help="no progress counter")
+    args = parser.parse_args(argv)
+    try:
+        rules = Ruleset.parse(args.rules)
+    except InvalidNotationError as error:
+        print(f"invalid: {error}", file=sys.stderr)
+        return 2
+
+    if args.command == "rounds":
+        table = round_outcomes(args.player, args.rounds, rules, args.seed, args.processes)
+        print(f"# {args.rounds} rounds of {args.player} self-play, rules {rules.notation()}, "
+              f"seed {args.seed}: (base A, xeris A, base B, xeris B, rounds)")
+        for start in range(0, len(table), 4):
+            print("    " + " ".join(f"{row}," for row in table[start : start + 4]))
+        return 0
+
+    if args.command == "tournament":
+        results = run_pairs(args.a, args.b, args.pairs, rules, args.seed, args.processes,
+                            _progress(args.pairs, args.quiet))  # type: ignore[arg-type]
+        print(report(summarise(args.a, args.b, results), rules))
+        return 0
+
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    unknown = [n for n in names if n not in PLAYER_NAMES]
+    if unknown or len(names) < 2:
+        print(f"invalid: players must be two or more of {', '.join(PLAYER_NAMES)}",
+              file=sys.stderr)
+        return 2
+    games = []
+    for i, j in itertools.combinations(range(len(names)), 2):
+        results = run_pairs(names[i], names[j], args.pairs, rules, args.seed, args.processes,
+                            _progress(args.pairs, args.quiet))  # type: ignore[arg-type]
+        summary = summarise(names[i], names[j], results)
+        print(report(summary, rules), flush=True)
+        print(flush=True)
+        games.append((i, j, summary.wins, summary.matches - summary.wins))
+    print(ladder_report(bradley_terry(names, games)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

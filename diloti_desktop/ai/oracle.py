@@ -1,0 +1,45 @@
+"""The oracle: a cheating yardstick for experiments, never offered as a level.
+
+It sees the whole position (every hand and the stock order) and runs the Master's search
+on it instead of on samples of the hidden cards, so the gap between it and the Master
+measures what the hidden information costs. Only the tournament tool creates it; it is
+deliberately kept out of :mod:`diloti_desktop.ai.players`.
+"""
+
+from __future__ import annotations
+
+from diloti_desktop.ai.base import decision_rng
+from diloti_desktop.ai.players import SEARCH
+from diloti_desktop.ai.search import choose_from, evaluate
+from diloti_desktop.ai.winprob import round_utility
+from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.position import Position
+from diloti_desktop.rules.view import SeatView, seat_view
+
+
+class OraclePlayer:
+    """Plays from the full position (:meth:`choose_full`); refuses a mere view."""
+
+    name = "Oracle"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        # One sample (the truth) needs no sampling budget; search the reply instead.
+        self.config = SEARCH["Master"]._replace(reply_search=True)
+
+    def choose(self, view: SeatView) -> Move:
+        """Refuse: the oracle needs the full position (see :meth:`choose_full`)."""
+        raise TypeError("the oracle plays from the full position: call choose_full()")
+
+    def choose_full(self, position: Position) -> Move:
+        """The best move knowing every hand and the stock order."""
+        moves = legal_moves(position)
+        if len(moves) == 1:
+            return moves[0]
+        view = seat_view(position, position.turn)
+        rng = decision_rng(self.seed, self.name, view)
+        results = evaluate(view, self.config, rng, truth=position,
+                           utility=round_utility(position, position.turn),
+                           margin=self.config.tie_margin)
+        return choose_from(results, self.config.tie_margin)

@@ -1,0 +1,381 @@
+"""Duplicate matches between AI players, with the statistics that show their strength.
+
+A *pair* is one seeded sequence of deals played twice: once with player A on side 0 and
+once with the sides swapped (in 4 players the partnerships swap), so both players get
+the same cards and the luck of the deal cancels out of the paired difference. Pairs run
+in parallel processes; every match is reproducible from the tournament seed.
+
+Reported for A against B:
+
+- points per round (one shuffled deck: four deals in 2 players, two in 4), A minus B,
+  with a 95% confidence interval over the paired differences;
+- matches won (to the ruleset's target) with a 95% Wilson interval;
+- xeris per round made and conceded by A;
+- decision time p50 / p95 of each player (wall clock, per move).
+
+The ladder rates several players in a round robin with a Bradley-Terry model on match
+wins, shown as Elo points relative to the first player with 95% intervals.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from multiprocessing import get_context
+from typing import NamedTuple
+
+from diloti_desktop.ai.base import Player
+from diloti_desktop.ai.oracle import OraclePlayer
+from diloti_desktop.ai.players import LEVELS, make_player
+from diloti_desktop.rules.engine import new_match, next_round, play_unchecked, round_breakdown
+from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.position import MATCH_OVER, PLAY, Position
+from diloti_desktop.rules.ruleset import Ruleset
+from diloti_desktop.rules.view import seat_view
+
+#: Player names the tournament accepts: the levels, "Random" and the "Oracle" yardstick.
+PLAYER_NAMES = (*LEVELS, "Random", "Oracle")
+#: A match that has not ended after this many rounds is stopped (it never happens in
+#: practice; it keeps a buggy player from hanging a tournament).
+MAX_ROUNDS = 200
+Z95 = 1.959963984540054
+
+
+class MatchResult(NamedTuple):
+    """One match, from the point of view of player A."""
+
+    a_side: int                      #: the side player A played
+    a_won: bool
+    rounds: int
+    a_points: int                    #: A's side's final score
+    b_points: int
+    a_xeris: int
+    b_xeris: int
+    a_times: tuple[float, ...]       #: A's decision times (seconds)
+    b_times: tuple[float, ...]
+
+
+class PairResult(NamedTuple):
+    """The two matches of one deal sequence (A on side 0, then A on side 1)."""
+
+    number: int
+    matches: tuple[MatchResult, MatchResult]
+
+
+def build_player(name: str, seed: int) -> Player | OraclePlayer:
+    """A level, "Random", or the oracle yardstick (tournaments only)."""
+    if name == "Oracle":
+        return OraclePlayer(seed)
+    return make_player(name, seed)
+
+
+def play_match(seats: Sequence[Player | OraclePlayer], rules: Ruleset, seed: int,
+               ) -> tuple[Position, list[list[float]], list[tuple[int, int]]]:
+    """Play one match; returns the final position, each seat's decision times and each
+    side's xeris per round. Players see only their seat's view (the oracle excepted)."""
+    rng = random.Random(seed)
+    position, _ = new_match(rules, rng)
+    times: list[list[float]] = [[] for _ in seats]
+    xeris: list[tuple[int, int]] = []
+    rounds = 0
+    while True:
+        while position.phase == PLAY:
+            seat = position.turn
+            player = seats[seat]
+            start = time.perf_counter()
+            if isinstance(player, OraclePlayer):
+                move = player.choose_full(position)
+            else:
+                move = player.choose(seat_view(position, seat))
+            times[seat].append(time.perf_counter() - start)
+            if move not in legal_moves(position):
+                raise RuntimeError(f"{player.name} chose the illegal move {move} "
+                                   f"in <{position}>")
+            position = play_unchecked(position, move)
+        xeris.append(position.xeris)
+        rounds += 1
+        if position.phase == MATCH_OVER or rounds >= MAX_ROUNDS:
+            return position, times, xeris
+        position, _ = next_round(position, rng)
+
+
+def _seat_players(a: str, b: str, a_side: int, players: int, seed: int,
+                  ) -> list[Player | OraclePlayer]:
+    seats: list[Player | OraclePlayer] = []
+    for seat in range(players):
+        name = a if seat & 1 == a_side else b
+        seats.append(build_player(name, seed * 8 + seat))
+    return seats
+
+
+def play_pair(task: tuple[int, str, str, str, int]) -> PairResult:
+    """Play one duplicate pair (a picklable task for the process pool)."""
+    index, a, b, rules_text, seed = task
+    rules = Ruleset.parse(rules_text)
+    deal_seed = seed * 1_000_003 + index
+    results = []
+    for a_side in (0, 1):
+        seats = _seat_players(a, b, a_side, rules.players, deal_seed)
+        final, times, xeris = play_match(seats, rules, deal_seed)
+        a_times = tuple(t for s, ts in enumerate(times) if s & 1 == a_side for t in ts)
+        b_times = tuple(t for s, ts in enumerate(times) if s & 1 != a_side for t in ts)
+        results.append(MatchResult(
+            a_side=a_side, a_won=final.winner == a_side, rounds=len(xeris),
+            a_points=final.scores[a_side], b_points=final.scores[1 - a_side],
+            a_xeris=sum(x[a_side] for x in xeris), b_xeris=sum(x[1 - a_side] for x in xeris),
+            a_times=a_times, b_times=b_times))
+    return PairResult(index, (results[0], results[1]))
+
+
+def run_pairs(a: str, b: str, pairs: int, rules: Ruleset, seed: int, processes: int,
+              progress: Callable[[int], None] | None = None) -> list[PairResult]:
+    """Play ``pairs`` duplicate pairs of A against B, in ``processes`` processes."""
+    tasks = [(index, a, b, rules.notation(), seed) for index in range(pairs)]
+    results: list[PairResult] = []
+    if processes <= 1:
+        for task in tasks:
+            results.append(play_pair(task))
+            if progress:
+                progress(len(results))
+    else:
+        with get_context("spawn").Pool(processes) as pool:
+            for result in pool.imap_unordered(play_pair, tasks):
+                results.append(result)
+                if progress:
+                    progress(len(results))
+    results.sort(key=lambda r: r.number)
+    return results
+
+
+# -- round outcomes (the data of the win-probability model) ---------------------------
+def play_round(task: tuple[str, str, int]) -> tuple[int, int, int, int]:
+    """One round of self-play from a fresh deal: (side 0's card points and majority,
+    side 0's xeris, the same for side 1). A picklable task for the process pool."""
+    name, rules_text, seed = task
+    rules = Ruleset.parse(rules_text)
+    seats = [build_player(name, seed * 8 + seat) for seat in range(rules.players)]
+    position, _ = new_match(rules, random.Random(seed))
+    while position.phase == PLAY:
+        player = seats[position.turn]
+        if isinstance(player, OraclePlayer):
+            move = player.choose_full(position)
+        else:
+            move = player.choose(seat_view(position, position.turn))
+        position = play_unchecked(position, move)
+    first, second = round_breakdown(position)
+    return (first.total - first.xeri_points - first.xeristaki_points, first.xeris,
+            second.total - second.xeri_points - second.xeristaki_points, second.xeris)
+
+
+def round_outcomes(name: str, rounds: int, rules: Ruleset, seed: int, processes: int,
+                   ) -> list[tuple[int, int, int, int, int]]:
+    """Self-play ``rounds`` rounds of ``name``; the outcomes with their counts, sorted."""
+    tasks = [(name, rules.notation(), seed * 1_000_003 + index) for index in range(rounds)]
+    if processes <= 1:
+        outcomes = [play_round(task) for task in tasks]
+    else:
+        with get_context("spawn").Pool(processes) as pool:
+            outcomes = pool.map(play_round, tasks, chunksize=4)
+    counts: dict[tuple[int, int, int, int], int] = {}
+    for outcome in outcomes:
+        counts[outcome] = counts.get(outcome, 0) + 1
+    return [(*key, count) for key, count in sorted(counts.items())]
+
+
+# -- statistics ------------------------------------------------------------------------
+class Interval(NamedTuple):
+    """An estimate with a 95% interval."""
+
+    estimate: float
+    low: float
+    high: float
+
+
+def wilson(successes: int, trials: int) -> Interval:
+    """The 95% Wilson score interval of a proportion."""
+    if trials == 0:
+        return Interval(math.nan, 0.0, 1.0)
+    share = successes / trials
+    z2 = Z95 * Z95
+    centre = (share + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(share * (1 - share) / trials + z2 / (4 * trials * trials)) / (
+        1 + z2 / trials)
+    return Interval(share, max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float]) -> Interval:
+    """Mean with a 95% normal interval (the paired differences are many and bounded)."""
+    count = len(values)
+    if count == 0:
+        return Interval(math.nan, math.nan, math.nan)
+    mean = sum(values) / count
+    if count == 1:
+        return Interval(mean, -math.inf, math.inf)
+    variance = sum((v - mean) ** 2 for v in values) / (count - 1)
+    half = Z95 * math.sqrt(variance / count)
+    return Interval(mean, mean - half, mean + half)
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The ``share`` quantile (nearest rank) of some values."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1))
+    return ordered[rank]
+
+
+class Summary(NamedTuple):
+    """Everything the head-to-head report prints."""
+
+    a: str
+    b: str
+    pairs: int
+    points_per_round: Interval       #: A minus B, paired over deal sequences
+    wins: int
+    matches: int
+    win_share: Interval
+    a_xeris_per_round: float
+    b_xeris_per_round: float
+    rounds: int
+    a_time: tuple[float, float]      #: p50, p95 seconds
+    b_time: tuple[float, float]
+
+
+def summarise(a: str, b: str, results: Sequence[PairResult]) -> Summary:
+    """The statistics of a head-to-head run."""
+    diffs = []
+    wins = matches = rounds = a_xeris = b_xeris = 0
+    a_times: list[float] = []
+    b_times: list[float] = []
+    for pair in results:
+        pair_rounds = sum(m.rounds for m in pair.matches)
+        pair_diff = sum(m.a_points - m.b_points for m in pair.matches)
+        diffs.append(pair_diff / pair_rounds)
+        for match in pair.matches:
+            wins += match.a_won
+            matches += 1
+            rounds += match.rounds
+            a_xeris += match.a_xeris
+            b_xeris += match.b_xeris
+            a_times.extend(match.a_times)
+            b_times.extend(match.b_times)
+    return Summary(
+        a, b, len(results), mean_interval(diffs), wins, matches, wilson(wins, matches),
+        a_xeris / max(1, rounds), b_xeris / max(1, rounds), rounds,
+        (percentile(a_times, 0.5), percentile(a_times, 0.95)),
+        (percentile(b_times, 0.5), percentile(b_times, 0.95)))
+
+
+def report(summary: Summary, rules: Ruleset) -> str:
+    """The printed head-to-head report."""
+    s = summary
+    ppr = s.points_per_round
+    share = s.win_share
+    lines = [
+        f"{s.a} vs {s.b}: {rules.players} players, to {rules.target}, {s.pairs} duplicate "
+        f"pairs = {s.matches} matches, {s.rounds} rounds",
+        f"points per round, {s.a} - {s.b}: {ppr.estimate:+.2f}  "
+        f"95% CI [{ppr.low:+.2f}, {ppr.high:+.2f}]  (paired over {s.pairs} deal sequences)",
+        f"matches won by {s.a}: {s.wins}/{s.matches} = {100 * share.estimate:.1f}%  "
+        f"95% Wilson [{100 * share.low:.1f}%, {100 * share.high:.1f}%]",
+        f"xeris per round: {s.a} made {s.a_xeris_per_round:.3f}, "
+        f"conceded {s.b_xeris_per_round:.3f}",
+        f"decision time {s.a}: p50 {1000 * s.a_time[0]:.1f} ms, p95 {1000 * s.a_time[1]:.1f} ms",
+        f"decision time {s.b}: p50 {1000 * s.b_time[0]:.1f} ms, p95 {1000 * s.b_time[1]:.1f} ms",
+    ]
+    return "\n".join(lines)
+
+
+# -- ladder ----------------------------------------------------------------------------
+class Rating(NamedTuple):
+    """A Bradley-Terry rating in Elo points, relative to the anchor, with its interval."""
+
+    name: str
+    elo: Interval
+    wins: int
+    matches: int
+
+
+def bradley_terry(names: Sequence[str], games: Iterable[tuple[int, int, int, int]],
+                  ) -> list[Rating]:
+    """Ratings from (i, j, wins of i, wins of j) records; the first name is the anchor (0).
+
+    Maximum likelihood by Newton's method; the intervals come from the inverse of the
+    observed information (a player that never lost or never won gets an open bound).
+    """
+    count = len(names)
+    wins = [[0] * count for _ in range(count)]
+    for i, j, wi, wj in games:
+        wins[i][j] += wi
+        wins[j][i] += wj
+    strength = [0.0] * count
+    prior = 0.01  # a whisper of a prior keeps unbeaten players finite
+    for _ in range(100):
+        gradient = [0.0] * count
+        hessian = [[0.0] * count for _ in range(count)]
+        for i in range(count):
+            gradient[i] -= prior * strength[i]
+            hessian[i][i] -= prior
+            for j in range(count):
+                if i == j:
+                    continue
+                n = wins[i][j] + wins[j][i]
+                if not n:
+                    continue
+                p = 1 / (1 + math.exp(strength[j] - strength[i]))
+                gradient[i] += wins[i][j] - n * p
+                hessian[i][i] -= n * p * (1 - p)
+                hessian[i][j] += n * p * (1 - p)
+        free = list(range(1, count))
+        step = _solve([[hessian[i][j] for j in free] for i in free], [gradient[i] for i in free])
+        for k, i in enumerate(free):
+            strength[i] -= step[k]
+        strength = [s - strength[0] for s in strength]
+        if max((abs(x) for x in step), default=0.0) < 1e-9:
+            break
+    free = list(range(1, count))
+    covariance = _inverse([[-hessian[i][j] for j in free] for i in free]) if free else []
+    scale = 400 / math.log(10)
+    ratings = []
+    for i in range(count):
+        elo = scale * strength[i]
+        half = 0.0 if i == 0 else Z95 * scale * math.sqrt(max(0.0, covariance[i - 1][i - 1]))
+        won = sum(wins[i])
+        played = won + sum(wins[j][i] for j in range(count))
+        ratings.append(Rating(names[i], Interval(elo, elo - half, elo + half), won, played))
+    return ratings
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    inverse = _inverse(matrix)
+    return [sum(row[k] * vector[k] for k in range(len(vector))) for row in inverse]
+
+
+def _inverse(matrix: list[list[float]]) -> list[list[float]]:
+    size = len(matrix)
+    work = [[*row, *(1.0 if i == j else 0.0 for j in range(size))]
+            for i, row in enumerate(matrix)]
+    for col in range(size):
+        pivot = max(range(col, size), key=lambda r: abs(work[r][col]))
+        work[col], work[pivot] = work[pivot], work[col]
+        lead = work[col][col]
+        if abs(lead) < 1e-12:
+            raise ZeroDivisionError("singular matrix: some player met no other")
+        work[col] = [x / lead for x in work[col]]
+        for row in range(size):
+            if row != col and work[row][col]:
+                factor = work[row][col]
+                work[row] = [x - factor * y for x, y in zip(work[row], work[col], strict=True)]
+    return [row[size:] for row in work]
+
+
+def ladder_report(ratings: Sequence[Rating]) -> str:
+    """The printed ladder table, strongest first."""
+    lines = [f"{'player':<14}{'Elo':>8}   95% interval      match wins"]
+    for r in sorted(ratings, key=lambda r: -r.elo.estimate):
+        lines.append(f"{r.name:<14}{r.elo.estimate:>+8.0f}   [{r.elo.low:+6.0f}, "
+                     f"{r.elo.high:+6.0f}]   {r.wins}/{r.matches}")
+    return "\n".join(lines)

@@ -1,0 +1,94 @@
+"""The tournament tool: duplicate pairs, statistics, the ladder and the command line."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from diloti_desktop.ai.__main__ import main
+from diloti_desktop.ai.tournament import (
+    bradley_terry,
+    mean_interval,
+    percentile,
+    play_pair,
+    run_pairs,
+    summarise,
+    wilson,
+)
+from diloti_desktop.rules import Ruleset
+
+
+def test_a_duplicate_pair_deals_the_same_cards_with_the_sides_swapped() -> None:
+    pair = play_pair((0, "Novice", "Novice", "2p,t31", 3))
+    first, second = pair.matches
+    assert (first.a_side, second.a_side) == (0, 1)
+    # Same player on both sides and the same seeds: the second match mirrors the first.
+    assert first.rounds == second.rounds
+    assert (first.a_points, first.b_points) == (second.b_points, second.a_points)
+    assert first.a_won != second.a_won
+
+
+def test_smoke_tournament_in_two_processes() -> None:
+    rules = Ruleset(target=31)
+    results = run_pairs("Intermediate", "Random", 3, rules, seed=2, processes=2)
+    assert [r.number for r in results] == [0, 1, 2]
+    summary = summarise("Intermediate", "Random", results)
+    assert summary.matches == 6 and 0 <= summary.wins <= 6
+    assert summary.points_per_round.low <= summary.points_per_round.estimate
+    assert summary.points_per_round.estimate > 0  # even three pairs show this gap
+    assert summary.a_time[0] <= summary.a_time[1]
+    again = run_pairs("Intermediate", "Random", 3, rules, seed=2, processes=1)
+
+    def outcomes(pairs: list) -> list:
+        return [(m.a_won, m.rounds, m.a_points, m.b_points, m.a_xeris, m.b_xeris)
+                for pair in pairs for m in pair.matches]
+
+    assert outcomes(again) == outcomes(results)  # reproducible, whatever the processes
+
+
+def test_four_player_pairs_swap_partnerships() -> None:
+    pair = play_pair((0, "Casual", "Novice", "4p,t21", 1))
+    assert [m.a_side for m in pair.matches] == [0, 1]
+    assert all(m.rounds >= 1 for m in pair.matches)
+
+
+def test_wilson_interval() -> None:
+    share = wilson(160, 200)
+    assert share.estimate == 0.8
+    assert share.low == pytest.approx(0.7389, abs=1e-3)
+    assert share.high == pytest.approx(0.8504, abs=1e-3)
+    assert wilson(0, 10).low == 0.0
+
+
+def test_mean_interval_and_percentiles() -> None:
+    interval = mean_interval([1.0, 2.0, 3.0, 4.0])
+    assert interval.estimate == 2.5
+    assert interval.low == pytest.approx(2.5 - 1.96 * math.sqrt(5 / 12) / 1, abs=0.01)
+    assert percentile([3.0, 1.0, 2.0, 4.0], 0.5) == 2.0
+    assert percentile([float(i) for i in range(100)], 0.95) == 94.0
+
+
+def test_bradley_terry_orders_players_and_gives_intervals() -> None:
+    names = ["Anchor", "Good", "Better"]
+    games = [(1, 0, 70, 30), (2, 1, 65, 35), (2, 0, 85, 15)]
+    ratings = {r.name: r for r in bradley_terry(names, games)}
+    assert ratings["Anchor"].elo.estimate == 0.0
+    assert 0 < ratings["Good"].elo.estimate < ratings["Better"].elo.estimate
+    good = ratings["Good"].elo
+    assert good.low < good.estimate < good.high
+    # 70% head to head is about 147 Elo; the fit uses all games, so roughly that.
+    assert 100 < good.estimate < 200
+    assert ratings["Better"].wins == 150 and ratings["Better"].matches == 200
+
+
+def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "Novice", "Random", "--pairs", "2", "--processes", "1",
+                 "--rules", "2p,t21", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "points per round, Novice - Random" in out and "95% Wilson" in out
+    assert "decision time Novice: p50" in out
+    assert main(["ladder", "--players", "Random,Novice", "--pairs", "1", "--processes", "1",
+                 "--rules", "2p,t21", "--quiet"]) == 0
+    assert "Elo" in capsys.readouterr().out
+    assert main(["tournament", "Novice", "Random", "--rules", "3p"]) == 2
