@@ -163,8 +163,10 @@ def choose_from(results: list[MoveValue], margin: float) -> Move:
 
 # -- exact solving ---------------------------------------------------------------------
 def can_solve(view: SeatView) -> bool:
-    """True when the view fixes every hidden card: two players and an empty stock."""
-    return view.position.rules.players == 2 and view.stock_size == 0
+    """True when the view fixes every hidden card: two players, an empty stock, and the
+    unseen cards exactly filling the other hand (not so in a hand-made partial position)."""
+    return (view.position.rules.players == 2 and view.stock_size == 0
+            and view.unseen.bit_count() == view.hand_sizes[1 - view.seat])
 
 
 def position_from_view(view: SeatView) -> Position:
