@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from diloti_desktop.ai.features import CARD_POINTS, points, sweepers
 from diloti_desktop.ai.playout import CARD_WORTH, LOST_PILE_SHARE, SAFE_PILE_SHARE
-from diloti_desktop.rules.cards import FULL_DECK, RANK_MASK
+from diloti_desktop.rules.cards import RANK_MASK
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.view import SeatView
@@ -60,22 +60,21 @@ def _chance_holds(unseen: int, wanted: int, hand: int) -> float:
 def believed_unseen(view: SeatView, memory: float, salt: int) -> int:
     """The cards a player with imperfect ``memory`` believes are still out of sight.
 
-    Captured cards are forgotten at random but consistently for one player (``salt``):
-    the same card stays forgotten for the whole round, as it would for a person.
+    Captured cards are forgotten at random but consistently for one player (``salt``)
+    and round: the same card stays forgotten for the whole round, as it would for a person.
     """
     if memory >= 1.0:
         return view.unseen
     position = view.position
-    forgotten = 0
     captured = position.captured[0] | position.captured[1]
-    rng = random.Random(f"{salt}:{position.round_no}:{captured}")
-    mask = captured
-    while mask:
-        low = mask & -mask
-        if rng.random() >= memory:
-            forgotten |= low
-        mask ^= low
-    return (view.unseen | forgotten) & FULL_DECK
+    return view.unseen | (captured & _forgettable(salt, position.round_no, memory))
+
+
+@lru_cache(maxsize=256)
+def _forgettable(salt: int, round_no: int, memory: float) -> int:
+    """The cards this player will not remember once played, this round."""
+    rng = random.Random(f"memory:{salt}:{round_no}")
+    return sum(1 << card for card in range(52) if rng.random() >= memory)
 
 
 class _Odds:

@@ -17,7 +17,7 @@ import math
 import random
 from typing import Final
 
-from diloti_desktop.ai.features import CARD_POINTS, points, sweepers
+from diloti_desktop.ai.features import CARD_POINTS, pile_values, points, sweepers
 from diloti_desktop.rules.cards import RANK_MASK
 from diloti_desktop.rules.engine import play_unchecked
 from diloti_desktop.rules.movegen import legal_moves
@@ -105,7 +105,7 @@ def greedy_move(position: Position, moves: list[Move], rng: random.Random | None
                 threat = sweepers(loose_after, left)
         elif kind == LAY:
             score = -0.5 * CARD_POINTS[move.card]
-            threat = sweepers(loose | bit, _values(piles))
+            threat = sweepers(loose | bit, pile_values(piles))
         else:
             pile_cards = bit | move.loose
             values = [move.value]
@@ -128,12 +128,6 @@ def greedy_move(position: Position, moves: list[Move], rng: random.Random | None
             best_score = score
             best = move
     return best
-
-
-def _values(piles: tuple[object, ...]) -> tuple[int, ...]:
-    if not piles:
-        return ()
-    return tuple(sorted(p.value for p in piles))  # type: ignore[attr-defined]
 
 
 def play_deal(position: Position, rng: random.Random | None = None) -> Position:

@@ -7,8 +7,9 @@ import random
 import pytest
 
 from diloti_desktop.ai import LEVELS, make_player
+from diloti_desktop.ai.heuristic import believed_unseen
 from diloti_desktop.ai.players import HABITS, SEARCH
-from diloti_desktop.rules import legal_moves, seat_view
+from diloti_desktop.rules import PLAY, legal_moves, play_unchecked, seat_view
 from tests.ai.helpers import game_positions
 
 FAST_LEVELS = ("Random", "Novice", "Casual", "Intermediate")
@@ -70,9 +71,10 @@ def test_same_seed_same_decisions_whatever_came_before(level: str,
     chosen = positions_2p[1::3]
     first = make_player(level, seed=9)
     second = make_player(level, seed=9)
-    random.Random(0).shuffle(second_order := list(chosen))
     # The second player sees the positions in another order, with global randomness
     # disturbed in between: its decisions must not change.
+    second_order = list(chosen)
+    random.Random(0).shuffle(second_order)
     decisions = {}
     for position in second_order:
         random.seed(12345)
@@ -87,3 +89,24 @@ def test_the_seed_matters_for_the_sloppy_levels(positions_2p: list) -> None:
     differ = sum(one.choose(seat_view(p, p.turn)) != two.choose(seat_view(p, p.turn))
                  for p in positions_2p)
     assert differ >= 1
+
+
+def test_a_forgetful_player_forgets_the_same_cards_all_round() -> None:
+    position = game_positions(2, 1, seed=8)[0]
+    bots = [make_player("Intermediate", s) for s in (1, 2)]
+    views = []
+    while position.phase == PLAY and len(views) < 30:
+        view = seat_view(position, position.turn)
+        views.append(view)
+        position = play_unchecked(position, bots[position.turn].choose(view))
+    memory = HABITS["Casual"].memory
+    forgotten_before = 0
+    for view in views:
+        captured = view.position.captured[0] | view.position.captured[1]
+        forgotten = believed_unseen(view, memory, salt=5) & ~view.unseen
+        assert forgotten & captured == forgotten
+        assert forgotten & forgotten_before == forgotten_before  # nothing remembered again
+        forgotten_before = forgotten
+    share = forgotten_before.bit_count() / max(1, captured.bit_count())
+    assert 0.2 < share < 0.8  # about half, for a memory of 0.5
+    assert believed_unseen(views[-1], 1.0, salt=5) == views[-1].unseen
