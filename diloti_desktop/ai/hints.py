@@ -17,7 +17,15 @@ import random
 from enum import Enum
 from typing import Final, NamedTuple
 
-from diloti_desktop.ai.features import ACES, TEN_D_BIT, TWO_C_BIT, outcome, points, sweepers
+from diloti_desktop.ai.features import (
+    ACES,
+    TEN_D_BIT,
+    TWO_C_BIT,
+    move_class,
+    outcome,
+    points,
+    sweepers,
+)
 from diloti_desktop.ai.search import MoveValue, SearchConfig, evaluate
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.cards import RANK_MASK, pretty_cards
@@ -126,8 +134,6 @@ def grade(view: SeatView, move: Move) -> Grade:
 
 
 def _value_of(results: list[MoveValue], move: Move) -> float:
-    from diloti_desktop.ai.features import move_class
-
     key = move_class(move)
     for result in results:
         if move_class(result.move) == key:
