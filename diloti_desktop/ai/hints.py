@@ -77,6 +77,7 @@ class Hint(NamedTuple):
 class Verdict(Enum):
     """How a played move compares with the best."""
 
+    BEST = "best"               #: the best move, or one worth the same
     GOOD = "good"
     INACCURACY = "inaccuracy"
     MISTAKE = "mistake"
@@ -84,7 +85,8 @@ class Verdict(Enum):
 
 
 #: Upper bounds (points lost per round) of each verdict but the last.
-GRADE_LIMITS: Final = ((0.5, Verdict.GOOD), (1.5, Verdict.INACCURACY), (4.0, Verdict.MISTAKE))
+GRADE_LIMITS: Final = ((0.05, Verdict.BEST), (0.5, Verdict.GOOD), (1.5, Verdict.INACCURACY),
+                       (4.0, Verdict.MISTAKE))
 
 
 class Grade(NamedTuple):

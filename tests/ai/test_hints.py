@@ -73,7 +73,7 @@ def test_every_reason_has_a_sentence() -> None:
 def test_grades_by_points_lost() -> None:
     view = seat_view(complete(SWEEP_TRAP), 0)
     good = grade(view, Move.parse("7S"))
-    assert good.verdict == Verdict.GOOD and good.loss == 0.0
+    assert good.verdict == Verdict.BEST and good.loss == 0.0
     blunder = grade(view, Move.parse("4H"))
     assert blunder.verdict == Verdict.BLUNDER and blunder.loss == pytest.approx(10.0)
     assert blunder.best == Move.parse("7S")
@@ -93,4 +93,4 @@ def test_hints_on_game_positions_are_legal_ranked_and_fast() -> None:
         assert len({h.move for h in hints}) == len(hints)
         assert all(h.move in legal for h in hints)
         assert hints[0].loss == 0.0 and all(h.loss >= 0 for h in hints)
-        assert grade(view, hints[0].move).verdict == Verdict.GOOD
+        assert grade(view, hints[0].move).verdict == Verdict.BEST

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -288,9 +289,13 @@ def test_the_loop_sleeps_when_nothing_moves(driver: Driver) -> None:
 
 def test_the_smoke_test_plays_a_round_and_saves_a_real_frame(tmp_path: Path) -> None:
     shot = tmp_path / "smoke.png"
+    # The checkout goes first on the path, so the test runs this tree's game whether or not
+    # the package is installed.
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     result = subprocess.run([sys.executable, "-m", "diloti_desktop", "--smoke-test", str(shot)],
                             capture_output=True, text=True, timeout=60, check=False,
-                            cwd=tmp_path)
+                            cwd=tmp_path, env=env)
     assert result.returncode == 0, result.stderr
     assert "smoke test passed" in result.stdout
     check = subprocess.run([sys.executable, str(REPO / "build_scripts" / "check_screenshot.py"),
