@@ -178,6 +178,8 @@ def set_aside(path: Path) -> Path | None:
 
 ANIMATION_SPEEDS: Final = ("off", "fast", "normal", "slow")
 CARD_SIZES: Final = ("small", "medium", "large")
+#: How court cards look: figures (Adrian Kennard's designs) or a framed letter.
+CARD_FACES: Final = ("illustrated", "drawn")
 _ANIMATION_FACTORS: Final = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}
 _LANGUAGE_TAG: Final = re.compile(r"[a-z]{2,3}(?:_[A-Z]{2})?")
 
@@ -194,6 +196,7 @@ class Settings:
     volume: float = 0.8
     card_size: str = "medium"
     four_colour_suits: bool = False
+    card_faces: str = "illustrated"
     fullscreen: bool = False
     language: str = "en"
 
@@ -201,6 +204,7 @@ class Settings:
         # Values arrive from JSON files too, so check types that the annotations promise.
         _check_choice("animation_speed", self.animation_speed, ANIMATION_SPEEDS)
         _check_choice("card_size", self.card_size, CARD_SIZES)
+        _check_choice("card_faces", self.card_faces, CARD_FACES)
         for name in ("sound_enabled", "four_colour_suits", "fullscreen"):
             value: object = getattr(self, name)
             if not isinstance(value, bool):

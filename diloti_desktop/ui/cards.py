@@ -9,18 +9,27 @@ Shapes are drawn at :data:`SUPERSAMPLE` times the size and smoothly scaled down,
 antialiases every edge; the corner ranks are then rendered at the final size so the
 text stays hinted and sharp. Every surface is cached per (card, size, options) and
 shared between callers: blit it, never draw on it.
+
+Numerals show their real pip layout at every size (:func:`pip_centres`), so a 6 always
+shows six pips. Jacks, queens and kings show Adrian Kennard's public-domain figures
+(``sprites/cards/``, made by ``build_scripts/make_card_art.py``) when the deck style is
+"illustrated" (:func:`set_face_style`); the "drawn" style, and any missing or unreadable
+picture, falls back to a framed letter drawn here.
 """
 
 from __future__ import annotations
 
 import functools
+import logging
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 import pygame
 
 from diloti_desktop import resources
 from diloti_desktop.ui.suits import (
+    CLUBS,
+    DIAMONDS,
     SPADES,
     SUIT_SYMBOLS,
     SUITS,
@@ -30,13 +39,17 @@ from diloti_desktop.ui.suits import (
     suit_colour,
 )
 
+log = logging.getLogger(__name__)
+
 RANKS: Final = range(1, 14)
+FaceStyle = Literal["illustrated", "drawn"]
+FACE_STYLES: Final[tuple[FaceStyle, ...]] = ("illustrated", "drawn")
 
 MIN_WIDTH: Final = 24
 MAX_WIDTH: Final = 400
 SUPERSAMPLE: Final = 4
-# Below this width the pips would be specks: numerals show one large suit instead.
-PIP_MIN_WIDTH: Final = 72
+# Below this width cards use a larger corner index and a narrower, bolder pip layout.
+COMPACT_WIDTH: Final = 72
 
 FACE_WHITE: Final[Colour] = (253, 253, 250)
 FACE_EDGE: Final[Colour] = (150, 150, 158)
@@ -60,11 +73,15 @@ class _IndexLayout:
     font: float
     max_text_width: float
     suit: float
+    #: How much a court figure (drawn for the whole card) is shrunk to clear the index.
+    figure_scale: float
 
 
 # Small cards show no pips, so their corner index can be larger and easier to read.
-_INDEX_WITH_PIPS: Final = _IndexLayout(centre_x=0.105, font=0.19, max_text_width=0.18, suit=0.12)
-_INDEX_COMPACT: Final = _IndexLayout(centre_x=0.13, font=0.25, max_text_width=0.23, suit=0.16)
+_INDEX_WITH_PIPS: Final = _IndexLayout(centre_x=0.105, font=0.19, max_text_width=0.18, suit=0.12,
+                                       figure_scale=0.845)
+_INDEX_COMPACT: Final = _IndexLayout(centre_x=0.13, font=0.25, max_text_width=0.23, suit=0.16,
+                                     figure_scale=0.74)
 
 _CACHE_SIZE: Final = 320  # about six sizes of the whole deck plus backs
 
@@ -90,12 +107,46 @@ def card_label(rank: int, suit: int) -> str:
 def face(rank: int, suit: int, width: int, *, four_colour: bool = False) -> pygame.Surface:
     """The face of a card, ``card_size(width)`` pixels, transparent outside its corners.
 
-    Cached: the same arguments return the same (shared, read-only) surface.
+    Court cards follow the deck style set by :func:`set_face_style`. Cached: the same
+    arguments (and style) return the same (shared, read-only) surface.
     """
     _check_rank(rank)
     check_suit(suit)
     _check_width(width)
-    return _render_face(rank, suit, width, four_colour)
+    return _render_face(rank, suit, width, four_colour, _face_style)
+
+
+_face_style: FaceStyle = "illustrated"
+
+
+def set_face_style(style: str) -> None:
+    """Choose how court cards look: ``"illustrated"`` (figures) or ``"drawn"`` (a letter).
+
+    A process-wide preference, like a theme: the app applies the player's setting.
+    """
+    global _face_style
+    if style not in FACE_STYLES:
+        raise ValueError(f"face style must be one of {FACE_STYLES}, got {style!r}")
+    _face_style = style
+
+
+def face_style() -> FaceStyle:
+    """The deck style in use (see :func:`set_face_style`)."""
+    return _face_style
+
+
+def court_art_name(rank: int, suit: int, four_colour: bool = False) -> str:
+    """The picture of a jack, queen or king in ``sprites/``, e.g. ``"cards/king-spades.png"``.
+
+    The four-colour deck has its own pictures of ♦ and ♣ (blue and green suit symbols).
+    """
+    check_suit(suit)
+    if rank not in (11, 12, 13):
+        raise ValueError(f"only jacks, queens and kings have figures, not rank {rank!r}")
+    names = {11: "jack", 12: "queen", 13: "king"}
+    suit_name = ("spades", "hearts", "diamonds", "clubs")[suit]
+    colour = "-4c" if four_colour and suit in (DIAMONDS, CLUBS) else ""
+    return f"cards/{names[rank]}-{suit_name}{colour}.png"
 
 
 def back(width: int) -> pygame.Surface:
@@ -131,6 +182,7 @@ def draw_outline(
 def clear_cache() -> None:
     """Forget every cached surface (for example after the display format changed)."""
     _render_face.cache_clear()
+    _court_art.cache_clear()
     _render_back.cache_clear()
     _render_outline.cache_clear()
 
@@ -164,11 +216,50 @@ _PIPS: Final[dict[int, tuple[tuple[float, float], ...]]] = {
         (0, 2 / 3), (1, 2 / 3), (0.5, 5 / 6), (0, 1), (1, 1),
     ),
 }  # fmt: skip
-_PIP_LEFT: Final = 0.335
-_PIP_RIGHT: Final = 0.665
-_PIP_TOP: Final = 0.2  # fraction of the height
-_PIP_BOTTOM: Final = 0.8
-_PIP_SIZE: Final = 0.155
+
+
+@dataclass(frozen=True)
+class _PipLayout:
+    """Where the pip grid lies, as fractions of the card width (x, size) and height (y)."""
+
+    left: float
+    right: float
+    top: float
+    bottom: float
+    size: float
+
+
+_PIPS_FULL: Final = _PipLayout(left=0.335, right=0.665, top=0.2, bottom=0.8, size=0.155)
+# Small cards: the larger corner index needs the columns a little closer together, and
+# slightly larger pips stay readable.
+_PIPS_COMPACT: Final = _PipLayout(left=0.36, right=0.64, top=0.19, bottom=0.81, size=0.17)
+
+
+def pip_centres(rank: int, width: int) -> list[tuple[float, float, bool]]:
+    """The centre of every pip of a numeral 2..10 on a card ``width`` wide, in pixels.
+
+    Each entry is ``(x, y, upside_down)``; pips below the middle are printed upside
+    down, as on real cards. Aces and court cards have no pip grid (an empty list).
+    """
+    _check_rank(rank)
+    _check_width(width)
+    if rank not in _PIPS:
+        return []
+    w, h = card_size(width)
+    grid = _pip_layout(width)
+    return [(w * (grid.left + (grid.right - grid.left) * column),
+             h * (grid.top + (grid.bottom - grid.top) * row), row > 0.5)
+            for column, row in _PIPS[rank]]
+
+
+def pip_size(width: int) -> float:
+    """The height in pixels of one pip on a card ``width`` wide."""
+    _check_width(width)
+    return width * _pip_layout(width).size
+
+
+def _pip_layout(width: int) -> _PipLayout:
+    return _PIPS_FULL if width >= COMPACT_WIDTH else _PIPS_COMPACT
 
 
 def _new_canvas(width: int, scale: int) -> pygame.Surface:
@@ -198,15 +289,15 @@ def _to_display_format(surface: pygame.Surface) -> pygame.Surface:
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
-def _render_face(rank: int, suit: int, width: int, four_colour: bool) -> pygame.Surface:
+def _render_face(rank: int, suit: int, width: int, four_colour: bool,
+                 style: FaceStyle) -> pygame.Surface:
     ink = suit_colour(suit, four_colour)
     w, h = card_size(width)
     s = SUPERSAMPLE
     canvas = _new_canvas(width, s)
     _card_shape(canvas, FACE_WHITE, FACE_EDGE, width)
 
-    with_pips = w >= PIP_MIN_WIDTH
-    index = _INDEX_WITH_PIPS if with_pips else _INDEX_COMPACT
+    index = _INDEX_WITH_PIPS if w >= COMPACT_WIDTH else _INDEX_COMPACT
     rank_text = _index_text(rank_label(rank), index, ink, w)
     index_suit = w * index.suit
     suit_top = w * _INDEX_TOP + rank_text.get_height() + w * _INDEX_GAP
@@ -217,17 +308,23 @@ def _render_face(rank: int, suit: int, width: int, four_colour: bool) -> pygame.
             x, y = w - x, h - y
         draw_suit(canvas, suit, (x * s, y * s), index_suit * s, ink, upside_down)
 
-    if rank >= 11:
+    figure = _court_art(rank, suit, four_colour) if rank >= 11 and style == "illustrated" \
+        else None
+    if rank >= 11 and figure is None:
         _draw_court(canvas, rank, suit, ink, w, h)
-    elif rank == 1 or not with_pips:
-        size = w * (0.5 if rank == 1 else 0.42)
-        if rank == 1 and suit == SPADES:
-            size = w * 0.58  # the ace of spades is traditionally the boldest
+    elif rank == 1:
+        size = w * (0.58 if suit == SPADES else 0.5)  # the ace of spades is the boldest
         draw_suit(canvas, suit, (w / 2 * s, h / 2 * s), size * s, ink)
-    else:
-        _draw_pips(canvas, rank, suit, ink, w, h)
+    elif rank <= 10:
+        size = pip_size(width) * s
+        for x, y, upside_down in pip_centres(rank, width):
+            draw_suit(canvas, suit, (x * s, y * s), size, ink, upside_down=upside_down)
 
     card = _finish(canvas, width)
+    if figure is not None:
+        # The figure's frame spans 0.69 of the card's width: shrunk, it clears the index.
+        fw, fh = round(w * index.figure_scale), round(h * index.figure_scale)
+        card.blit(pygame.transform.smoothscale(figure, (fw, fh)), ((w - fw) // 2, (h - fh) // 2))
     top_left = (round(w * index.centre_x - rank_text.get_width() / 2), round(w * _INDEX_TOP))
     card.blit(rank_text, top_left)
     flipped = pygame.transform.rotate(rank_text, 180)
@@ -236,6 +333,18 @@ def _render_face(rank: int, suit: int, width: int, four_colour: bool) -> pygame.
         (w - top_left[0] - flipped.get_width(), h - top_left[1] - flipped.get_height()),
     )
     return _to_display_format(card)
+
+
+@functools.lru_cache(maxsize=24)
+def _court_art(rank: int, suit: int, four_colour: bool) -> pygame.Surface | None:
+    """The figure of a court card at full resolution, or None when it cannot be loaded."""
+    name = court_art_name(rank, suit, four_colour)
+    try:
+        image = pygame.image.load(str(resources.sprite_path(name)))
+    except (resources.AssetNotFoundError, pygame.error, OSError) as error:
+        log.warning("court card picture %s unavailable, drawing the letter: %s", name, error)
+        return None
+    return image.convert_alpha() if pygame.display.get_surface() is not None else image
 
 
 def _index_text(label: str, index: _IndexLayout, ink: Colour, card_width: int) -> pygame.Surface:
@@ -247,14 +356,6 @@ def _index_text(label: str, index: _IndexLayout, ink: Colour, card_width: int) -
     if text.get_width() > max_width:
         text = pygame.transform.smoothscale(text, (max_width, text.get_height()))
     return text
-
-
-def _draw_pips(canvas: pygame.Surface, rank: int, suit: int, ink: Colour, w: int, h: int) -> None:
-    s = SUPERSAMPLE
-    for column, row in _PIPS[rank]:
-        x = w * (_PIP_LEFT + (_PIP_RIGHT - _PIP_LEFT) * column)
-        y = h * (_PIP_TOP + (_PIP_BOTTOM - _PIP_TOP) * row)
-        draw_suit(canvas, suit, (x * s, y * s), w * _PIP_SIZE * s, ink, upside_down=row > 0.5)
 
 
 def _draw_court(canvas: pygame.Surface, rank: int, suit: int, ink: Colour, w: int, h: int) -> None:

@@ -92,6 +92,9 @@ class AppContext:
     notices: list[str] = field(default_factory=list)
     session: GameSession | None = None
 
+    def __post_init__(self) -> None:
+        cards.set_face_style(self.settings.card_faces)
+
     # -- settings ------------------------------------------------------------------------
     def animation_factor(self) -> float:
         """Multiplier for animation durations (0: no animation)."""
@@ -111,6 +114,7 @@ class AppContext:
             self.window.set_fullscreen(settings.fullscreen)
         if old.four_colour_suits != settings.four_colour_suits:
             cards.clear_cache()
+        cards.set_face_style(settings.card_faces)
         if self.session is not None:
             self.session.ai_pace = self.ai_pace()
         if self.persist:

@@ -149,10 +149,16 @@ def test_shipped_sounds_match_the_package_data_globs() -> None:
     package_data = config["tool"]["setuptools"]["package-data"]
     for kind in resources.ASSET_KINDS:
         globs = package_data[f"diloti_desktop.assets.{kind}"]
-        for path in (REPO / resources.REPO_FOLDERS[kind]).iterdir():
-            if path.name.startswith(".") or path.is_dir():
+        folder = REPO / resources.REPO_FOLDERS[kind]
+        for path in folder.rglob("*"):
+            relative = path.relative_to(folder)
+            if path.name.startswith(".") or path.is_dir() or "__pycache__" in relative.parts:
                 continue
-            assert any(path.match(glob) for glob in globs), f"{path} is not shipped"
+            if kind == "sprites" and relative.parts[0] == "fonts":
+                continue  # sprites/fonts is the fonts package
+            # A package-data glob never crosses a folder: "*.png" does not ship cards/x.png.
+            assert any(len(relative.parts) == len(Path(glob).parts) and relative.match(glob)
+                       for glob in globs), f"{path} is not shipped"
     with wave.open(str(resources.sound_path("click.wav"))) as sound:
         assert sound.getnframes() > 0
 

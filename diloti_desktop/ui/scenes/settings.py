@@ -1,4 +1,5 @@
-"""Settings: animation speed, sound and volume, card size, suit colours, fullscreen, language.
+"""Settings: animation speed, sound, volume, card size, suit colours, court cards, fullscreen,
+language.
 
 Each change applies at once and is saved (atomically, by :mod:`storage`).
 """
@@ -48,6 +49,9 @@ class SettingsScene(Scene):
             Choice("four_colour_suits", _("Suit colours"),
                    [(False, _("red and black")), (True, _("four colours"))],
                    settings.four_colour_suits),
+            Choice("card_faces", _("Court cards"),
+                   [("illustrated", _("pictures")), ("drawn", _("letters"))],
+                   settings.card_faces),
             Choice("fullscreen", _("Fullscreen (F11)"), [(False, _("off")), (True, _("on"))],
                    settings.fullscreen),
             Choice("language", _("Language"), [("en", "English")], settings.language,
