@@ -28,7 +28,7 @@ from diloti_desktop.rules.position import Pile, Position
 ACES: Final = RANK_MASK[1]
 TEN_D_BIT: Final = 1 << TEN_OF_DIAMONDS
 TWO_C_BIT: Final = 1 << TWO_OF_CLUBS
-#: Points of each card index (RULES.md §7).
+#: Points of each card index (docs/rules.md §7).
 CARD_POINTS: Final = tuple(
     1 if RANK[c] == 1 else 2 if c == TEN_OF_DIAMONDS else 1 if c == TWO_OF_CLUBS else 0
     for c in range(52))

@@ -89,7 +89,7 @@ class _Odds:
         self.next_seat = (view.seat + 1) % players
         self.next_hand = view.hand_sizes[self.next_seat]
         self.opponent_seats = [s for s in range(players) if s & 1 != view.seat & 1]
-        #: A pile's owner holds a card of its value (RULES.md §4).
+        #: A pile's owner holds a card of its value (docs/rules.md §4).
         self.known_values = {p.owner: p.value for p in position.piles if p.owner != view.seat}
 
     def next_holds(self, cards: int) -> float:

@@ -10,7 +10,7 @@ One engine serves the GUI, the AI, hints and tests::
         print(move)                      # canonical notation, e.g. "6S x 6D 2C 4H"
     position, events = rules.apply(position, rules.legal_moves(position)[0])
 
-See RULES.md (shared) for the rules and ``docs/notation.md`` for the text notations.
+See docs/rules.md for the rules and ``docs/notation.md`` for the text notations.
 """
 
 from diloti_desktop.rules.cards import CARDS, Card, cards_of, format_cards, parse_cards

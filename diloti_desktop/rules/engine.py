@@ -11,14 +11,15 @@
 - After the last card of a round the position is scored and enters the ``roundover``
   phase (or ``matchover`` when a side has won); :func:`next_round` deals the next one.
 
-Decisions where RULES.md is silent (following the seeds' two-player profile):
+Decisions where the traditional rules are silent (following the two-player profile; also
+listed in docs/rules.md §11):
 
 - A capture's sums may be grouped any way; the move records only which cards it takes.
 - Obligations bind only the owner; a pile can always be taken by its exact value.
 - With "locked declarations" nobody may raise, and a family may absorb only the
   declarer's own pile (taking over another player's pile is a kind of raise).
 - With "capture scope: take all", a numeral capture must include every loose card of its
-  rank; face cards still take exactly one (RULES.md §3.3 fixes that).
+  rank; face cards still take exactly one (docs/rules.md §3.3 fixes that).
 - The first-card exception also applies to a xeristaki; a xeristaki is never scored
   together with a xeri (they exclude each other: a xeri leaves no pile).
 - With "self raise" an owner may raise only the own pile, and never with the last card

@@ -1,4 +1,4 @@
-"""The ruleset: "Classic" defaults (RULES.md) and every variant toggle of RULES.md §10.
+"""The ruleset: "Classic" defaults (docs/rules.md) and every variant toggle of docs/rules.md §10.
 
 Notation: comma-separated tokens, defaults omitted except the player count, e.g.
 ``2p`` (Classic for two), ``4p,t101,x5,xeristaki,redeal=jacks``. Tokens:

@@ -1,4 +1,4 @@
-"""Round scoring (RULES.md §7) and the match winner (§8)."""
+"""Round scoring (docs/rules.md §7) and the match winner (§8)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ hides the other hands and the stock order, keeping only their sizes. AI players 
 work from a view; search players :func:`sample` complete positions from it.
 
 Deductions used when sampling: cards seen are gone, and the owner of a pile holds at
-least one card of its value (RULES.md §4), so every sample respects both.
+least one card of its value (docs/rules.md §4), so every sample respects both.
 """
 
 from __future__ import annotations

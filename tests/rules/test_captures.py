@@ -1,4 +1,4 @@
-"""RULES.md §3.1-3.3: laying and capturing."""
+"""docs/rules.md §3.1-3.3: laying and capturing."""
 
 from diloti_desktop.rules import legal_moves, parse_cards
 

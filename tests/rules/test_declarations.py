@@ -1,4 +1,4 @@
-"""RULES.md §3.4-3.6: plain declarations, families and raises."""
+"""docs/rules.md §3.4-3.6: plain declarations, families and raises."""
 
 from diloti_desktop.rules import parse_cards
 

@@ -1,4 +1,4 @@
-"""RULES.md §9 (four players) and every variant toggle of §10."""
+"""docs/rules.md §9 (four players) and every variant toggle of §10."""
 
 from diloti_desktop.rules import Ruleset, parse_cards
 

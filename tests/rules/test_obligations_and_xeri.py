@@ -1,4 +1,4 @@
-"""RULES.md §4 (obligations of a pile's owner) and §5 (xeri)."""
+"""docs/rules.md §4 (obligations of a pile's owner) and §5 (xeri)."""
 
 from diloti_desktop.rules import Move, Ruleset, apply, legal_moves, parse_cards
 from diloti_desktop.rules.events import LeftoversTaken, Xeri, Xeristaki

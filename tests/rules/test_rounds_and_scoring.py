@@ -1,4 +1,4 @@
-"""RULES.md §2 (dealing), §6 (end of round), §7 (scoring), §8 (winning)."""
+"""docs/rules.md §2 (dealing), §6 (end of round), §7 (scoring), §8 (winning)."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""RULES.md §11: every worked example, legal and illegal side by side."""
+"""The worked examples of the rules (docs/rules.md), legal and illegal side by side."""
 
 from diloti_desktop.rules import parse_cards
 

@@ -1,4 +1,4 @@
-"""The start menu, the new-game panel and its advanced rules (every variant of RULES.md §10)."""
+"""The start menu and the new-game panel (the advanced rules are in advanced_rules.py)."""
 
 from __future__ import annotations
 
@@ -304,7 +304,7 @@ class NewGameScene(Scene):
 
 
 class AdvancedRulesScene(Scene):
-    """Every variant toggle of RULES.md §10, each as one row."""
+    """Every variant toggle of docs/rules.md §10, each as one row."""
 
     def __init__(self, ctx: AppContext, owner: NewGameScene) -> None:
         super().__init__(ctx)

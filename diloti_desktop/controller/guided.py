@@ -1,0 +1,161 @@
+"""Guided play: a game session whose human moves a coach (a lesson or a puzzle) judges.
+
+:class:`GuidedSession` is a :class:`GameSession`, so the real table scene shows it with the
+real drag and drop and the rules core as the judge of legality: an illegal gesture is
+refused with the rules core's reason, exactly as in a game. Before a *legal* move of the
+human is played, the coach may refuse it too (:meth:`Coach.judge`), with a sentence
+saying why it is not what the step asks. AI seats play the coach's scripted replies
+(:meth:`Coach.reply`), falling back to a real AI level when the script has none.
+
+When the coach says a step is complete the session stops (no AI moves, no human moves)
+until the UI calls :meth:`GuidedSession.next_step`, which loads the coach's next
+position (shown as a fresh deal) or carries on from the current one.
+No pygame here; nothing is saved as an interrupted game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from diloti_desktop.ai.base import Player
+from diloti_desktop.controller.seats import GameConfig
+from diloti_desktop.controller.session import (
+    GameSession,
+    MoveRejected,
+    RoundBegan,
+    default_player_factory,
+)
+from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.position import PLAY, Position
+from diloti_desktop.rules.view import SeatView
+
+
+class Coach(Protocol):
+    """What a lesson or a puzzle tells the session."""
+
+    def start(self) -> Position:
+        """The first position."""
+        ...
+
+    def judge(self, position: Position, move: Move) -> str | None:
+        """None to accept a legal human move, else the sentence saying why not."""
+        ...
+
+    def reply(self, position: Position) -> Move | None:
+        """The scripted move of the AI seat to move, or None to let the AI choose."""
+        ...
+
+    def played(self, seat: int, move: Move, after: Position) -> None:
+        """A move was played (human or AI)."""
+        ...
+
+    def step_complete(self) -> bool:
+        """Whether the current step is done (the session waits for :meth:`advance`)."""
+        ...
+
+    def advance(self) -> Position | None:
+        """Go to the next step; its position, or None to go on from the current one."""
+        ...
+
+
+class ScriptedPlayer:
+    """An AI seat that plays the coach's script, else a real AI level's choice."""
+
+    def __init__(self, coach: Coach, fallback: Player) -> None:
+        self.name = "Scripted"
+        self.coach = coach
+        self.fallback = fallback
+
+    def choose(self, view: SeatView) -> Move:
+        """The scripted move when there is one (and it is legal), else the fallback's."""
+        scripted = self.coach.reply(view.position)
+        if scripted is not None and scripted in legal_moves(view.position):
+            return scripted
+        return self.fallback.choose(view)
+
+
+class GuidedSession(GameSession):
+    """A session fed by a coach: the lesson or puzzle judges the human's legal moves."""
+
+    def __init__(self, coach: Coach, seats: tuple[str, ...] | None = None,
+                 player_factory: Callable[[str, int], Player] = default_player_factory,
+                 ai_pace: float = 0.6, clock: Callable[[], float] = time.monotonic) -> None:
+        self.coach = coach
+        position = coach.start()
+        players = position.rules.players
+        seats = seats or ("human", *("Intermediate",) * (players - 1))
+        config = GameConfig(position.rules, seats, 0)
+
+        def scripted(level: str, seed: int) -> Player:
+            return ScriptedPlayer(coach, player_factory(level, seed))
+
+        super().__init__(config, position, player_factory=scripted, ai_pace=ai_pace,
+                         clock=clock)
+        self.wrong_tries = 0
+        self._events.append(RoundBegan(position.round_no, (), position))
+
+    def waiting(self) -> bool:
+        """Whether the step is done and the session waits for the next one."""
+        return self.coach.step_complete()
+
+    def is_human_turn(self) -> bool:
+        """No move at all while a finished step waits for the next."""
+        return not self.waiting() and super().is_human_turn()
+
+    def submit(self, move: Move) -> bool:
+        """Play a human's move if the rules core and then the coach accept it."""
+        if self.is_human_turn() and move in legal_moves(self.position):
+            reason = self.coach.judge(self.position, move)
+            if reason is not None:
+                self.wrong_tries += 1
+                self._events.append(MoveRejected(reason))
+                return False
+        elif self.is_human_turn():
+            self.wrong_tries += 1
+        return super().submit(move)
+
+    def moves_for_gesture(self, card: int, loose: int = 0,
+                          piles: Sequence[int] = ()) -> list[Move]:
+        """Like a game's, counting an illegal gesture as a wrong try."""
+        moves = super().moves_for_gesture(card, loose, piles)
+        if not moves and self.is_human_turn():
+            self.wrong_tries += 1
+        return moves
+
+    def update(self) -> None:
+        """Nothing moves while a finished step waits for the next."""
+        if not self.waiting():
+            super().update()
+
+    def continue_after_round(self) -> bool:
+        """A lesson never deals another round: the next step comes instead."""
+        return False
+
+    def next_step(self) -> bool:
+        """Go to the coach's next step (False when the step is not done yet)."""
+        if not self.waiting():
+            return False
+        position = self.coach.advance()
+        if position is not None:
+            self.position = position
+            self.history.clear()
+            self.last_account = ""
+            self._events.append(RoundBegan(position.round_no, (), position))
+        return True
+
+    def _play(self, move: Move) -> None:
+        seat = self.position.turn
+        super()._play(move)
+        self.coach.played(seat, move, self.position)
+
+    def to_dict(self) -> dict[str, object]:
+        """Guided sessions are never saved as the interrupted game."""
+        raise TypeError("a guided session is not saved")
+
+    @property
+    def in_play(self) -> bool:
+        """Whether the position is still in play (a lesson may end a round)."""
+        return self.position.phase == PLAY

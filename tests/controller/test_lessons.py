@@ -1,0 +1,110 @@
+"""Every lesson is checked by the rules core: positions parse, expected moves, scripted
+replies and the authored answers to tempting moves are legal where they are played, and a
+lesson's coach accepts exactly the expected moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from diloti_desktop import glossary
+from diloti_desktop.ai.base import RandomPlayer
+from diloti_desktop.controller.guided import GuidedSession, ScriptedPlayer
+from diloti_desktop.controller.lessons import HUMAN_SEAT, LESSONS, Lesson, LessonCoach
+from diloti_desktop.controller.session import MoveRejected
+from diloti_desktop.rules.engine import apply
+from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.position import PLAY, Position
+from diloti_desktop.rules.view import seat_view
+
+
+def random_players(level: str, seed: int) -> RandomPlayer:
+    """Fast stand-ins for the AI seats."""
+    return RandomPlayer(seed)
+
+
+TOPICS = ("play", "match", "faces", "sums", "groups", "declare", "duties", "raise", "family",
+          "piles", "xeri", "leftovers", "scoring", "partners")
+
+
+def test_there_are_at_least_twelve_lessons_in_the_issue_order() -> None:
+    assert len(LESSONS) >= 12
+    assert tuple(lesson.key for lesson in LESSONS) == TOPICS
+    assert len({lesson.key for lesson in LESSONS}) == len(LESSONS)
+
+
+@pytest.mark.parametrize("current", LESSONS, ids=lambda lesson: lesson.key)
+def test_every_step_is_legal_in_the_rules_core(current: Lesson) -> None:
+    position: Position | None = None
+    for index, step in enumerate(current.steps):
+        if step.position:
+            position = Position.parse(step.position)
+        else:
+            assert index > 0 and position is not None, "a step going on needs a previous one"
+        assert position.phase == PLAY and position.turn == HUMAN_SEAT
+        legal = legal_moves(position)
+        expected = [Move.parse(text) for text in step.expect]
+        assert expected and all(move in legal for move in expected), (current.key, index)
+        for text, answer in step.wrong:
+            wrong = Move.parse(text)
+            assert wrong in legal and wrong not in expected and answer
+        assert step.text and step.task and len(step.text) < 260
+        position, _events = apply(position, expected[0])
+        if step.reply:
+            reply = Move.parse(step.reply)
+            assert reply in legal_moves(position), (current.key, index, step.reply)
+            position, _events = apply(position, reply)
+    assert current.summary and "\n" not in current.summary
+
+
+@pytest.mark.parametrize("current", LESSONS, ids=lambda lesson: lesson.key)
+def test_the_lesson_mistake_is_refused_with_a_reason(current: Lesson) -> None:
+    coach = LessonCoach(current)
+    position = coach.start()
+    mistake = Move.parse(current.mistake)
+    if mistake in legal_moves(position):
+        reason = coach.judge(position, mistake)
+        assert reason is not None and len(reason) > 20
+    else:
+        from diloti_desktop.rules.explain import why_illegal
+
+        assert why_illegal(position, mistake)
+
+
+def test_a_legal_move_that_is_not_asked_gets_the_task_again() -> None:
+    coach = LessonCoach(LESSONS[0])
+    position = coach.start()
+    answer = coach.judge(position, Move.parse("9H"))
+    assert answer is not None and "6♠" in answer
+    generic = coach.judge(position, Move.parse("6S x 6D"))
+    assert generic is None
+
+
+def test_a_guided_session_refuses_then_plays_the_scripted_reply() -> None:
+    coach = LessonCoach(LESSONS[0])
+    session = GuidedSession(coach, player_factory=random_players, ai_pace=0.0)
+    session.poll()
+    assert not session.submit(Move.parse("9H"))
+    assert any(isinstance(e, MoveRejected) for e in session.poll())
+    assert session.wrong_tries == 1
+    assert session.submit(Move.parse("6S x 6D"))
+    while not session.waiting():
+        session.update()
+        session.wait_for_ai()
+    assert session.history[-1].move == Move.parse("8D")
+    assert not session.is_human_turn()
+    assert session.next_step() and session.is_human_turn()
+    assert session.submit(Move.parse("9H")) and coach.finished
+
+
+def test_the_scripted_player_falls_back_when_the_script_is_not_legal() -> None:
+    coach = LessonCoach(LESSONS[0])
+    position = Position.parse("hands=9H/KC8D loose=6D turn=1 played=5")
+    player = ScriptedPlayer(coach, random_players("Random", 1))
+    assert player.choose(seat_view(position, 1)) in legal_moves(position)
+
+
+def test_lesson_terms_are_in_the_glossary() -> None:
+    for current in LESSONS:
+        for key in current.terms:
+            assert glossary.term(key).meaning
