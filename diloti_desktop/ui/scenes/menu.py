@@ -1,4 +1,4 @@
-"""The start menu and the new-game panel (the advanced rules are in advanced_rules.py)."""
+"""The start menu, the new-game panel and its advanced rules (docs/rules.md §10)."""
 
 from __future__ import annotations
 
