@@ -20,8 +20,9 @@ from diloti_desktop.rules import Move, Position, Ruleset, SeatView, legal_moves,
 from tests.ai.helpers import game_positions
 
 AI_DIR = Path(__file__).resolve().parents[2] / "diloti_desktop" / "ai"
-#: Modules that drive games and so may build views from full positions.
-DRIVERS = {"tournament.py", "oracle.py", "__main__.py"}
+#: Modules that drive games and so may build views from full positions (puzzles.py picks
+#: puzzle positions from whole seeded games; it judges moves from the seat view only).
+DRIVERS = {"tournament.py", "oracle.py", "__main__.py", "puzzles.py"}
 
 
 def reshuffled(position: Position, seat: int, seed: int) -> Position:
