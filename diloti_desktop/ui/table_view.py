@@ -22,6 +22,7 @@ from diloti_desktop.rules.position import Position
 from diloti_desktop.ui import cards as card_art
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.animation import Flight
+from diloti_desktop.ui.header import draw_header
 from diloti_desktop.ui.layout import (
     Box,
     SeatPlace,
@@ -217,16 +218,9 @@ def _draw_top_bar(surface: pygame.Surface, layout: TableLayout, position: Positi
     bar = layout.top_bar
     theme.rounded(surface, bar, theme.BAR, 0, alpha=200)
     size = layout.font_px
-    left = _("Round {number} · first to {target}").format(number=position.round_no,
-                                                          target=position.rules.target)
-    theme.blit_text(surface, left, size, (layout.pad * 2, bar.centery), theme.INK_DIM,
-                    anchor="midleft")
-    players = position.players
-    score = _("{side0} {score0} – {score1} {side1}").format(
-        side0=side_name(0, players), score0=position.scores[0],
-        score1=position.scores[1], side1=side_name(1, players))
-    theme.blit_text(surface, score, round(size * 1.1), (bar.centerx, bar.centery), theme.INK,
-                    bold=True, anchor="center")
+    buttons_left = min((b.box.x for b in deco.buttons if b.box.intersects(bar)),
+                       default=bar.right)
+    draw_header(surface, bar, layout.pad, size, position, buttons_left)
     for button in deco.buttons:
         draw_button(surface, button, max(11, size - 2), hovered=button.key == deco.hovered_button,
                     focused=button.key == deco.focused_button)

@@ -22,18 +22,25 @@ T = TypeVar("T")
 class ChooserScene(Scene, Generic[T]):
     """A list of options in plain words; the player picks one or cancels. Never guesses.
 
-    Scrolls when the options do not fit (the list of every legal move can be long).
-    Keys: Up/Down (or Tab) and Enter, 1-9 for the first nine, Esc to cancel.
+    Scrolls when the options do not fit (the list of every legal move can be long); each
+    option keeps its number while the list scrolls. ``tags`` (one short word per option)
+    are shown at the right of the rows; the ``marked`` option is outlined and tagged with
+    ``marked_tag``. Keys: Up/Down (or Tab) and Enter, 1-9 for options 1 to 9, Esc to cancel.
     """
 
     opaque = False
 
     def __init__(self, ctx: AppContext, title: str, options: Sequence[tuple[str, T]],
                  on_choose: Callable[[T], None],
-                 on_cancel: Callable[[], None] | None = None) -> None:
+                 on_cancel: Callable[[], None] | None = None, *,
+                 tags: Sequence[str] = (), marked: int | None = None,
+                 marked_tag: str = "") -> None:
         super().__init__(ctx)
         self.title = title
         self.options = list(options)
+        self.tags = list(tags)
+        self.marked = marked
+        self.marked_tag = marked_tag
         self.on_choose = on_choose
         self.on_cancel = on_cancel
         self.focus = 0
@@ -129,11 +136,54 @@ class ChooserScene(Scene, Generic[T]):
             self.choose(self.focus)
             return
         elif action == Action.DIGIT:
-            self.choose(self.first + event.digit - 1)
+            self.choose(event.digit - 1)
             return
         self._scroll_to_focus()
 
+    def range_note(self) -> str:
+        """Which options are shown when they do not all fit ("" when they do)."""
+        count = len(self.options)
+        shown = self.option_boxes()
+        if not shown or count <= len(shown):
+            return ""
+        first, last = shown[0][0] + 1, shown[-1][0] + 1
+        if last < count:
+            return _("{first}–{last} of {count} · scroll for more").format(
+                first=first, last=last, count=count)
+        return _("{first}–{last} of {count}").format(first=first, last=last, count=count)
+
     # drawing
+    def _draw_option(self, surface: pygame.Surface, index: int, option_box: Box, size: int,
+                     row_h: int) -> None:
+        label, _value = self.options[index]
+        focused = index == self.focus
+        hovered = index == self.hover
+        marked = index == self.marked
+        fill = theme.BUTTON_HOVER if hovered or focused else theme.BUTTON
+        pygame.draw.rect(surface, fill, pygame.Rect(option_box), border_radius=8)
+        edge = theme.FOCUS if focused else theme.HINT if marked else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, pygame.Rect(option_box),
+                         width=2 if focused or marked else 1, border_radius=8)
+        if index < 9:  # the digit keys reach the first nine; the rest show their number
+            theme.badge(surface, (option_box.x + row_h // 2, option_box.centery),
+                        round(row_h * 0.3), theme.GOLD, str(index + 1))
+        else:
+            theme.blit_text(surface, str(index + 1), max(10, size - 4),
+                            (option_box.x + row_h // 2, option_box.centery), theme.INK_DIM,
+                            bold=True, anchor="center")
+        tag = self.marked_tag if marked else self.tags[index] if index < len(self.tags) else ""
+        tag_w = 0
+        if tag:
+            tag_size = max(10, size - 3)
+            tag_w = theme.text(tag, tag_size, bold=marked).get_width() + row_h // 2
+            theme.blit_text(surface, tag, tag_size,
+                            (option_box.right - row_h // 3, option_box.centery),
+                            theme.HINT if marked else theme.INK_DIM, bold=marked,
+                            anchor="midright")
+        theme.blit_text(surface, label, size, (option_box.x + row_h, option_box.centery),
+                        theme.INK, anchor="midleft",
+                        max_width=option_box.w - row_h - 8 - tag_w)
+
     def draw(self, surface: pygame.Surface) -> None:
         """The dialog over a shaded table."""
         theme.shade(surface, 120)
@@ -144,23 +194,9 @@ class ChooserScene(Scene, Generic[T]):
         theme.blit_text(surface, self.title, round(size * 1.1), (box.centerx, box.y + row_h // 2),
                         theme.INK, bold=True, anchor="midtop", max_width=box.w - row_h)
         for index, option_box in self.option_boxes():
-            label, _value = self.options[index]
-            focused = index == self.focus
-            hovered = index == self.hover
-            fill = theme.BUTTON_HOVER if hovered or focused else theme.BUTTON
-            pygame.draw.rect(surface, fill, pygame.Rect(option_box), border_radius=8)
-            pygame.draw.rect(surface, theme.FOCUS if focused else theme.PANEL_EDGE,
-                             pygame.Rect(option_box), width=2 if focused else 1, border_radius=8)
-            number = str(index - self.first + 1) if index - self.first < 9 else ""
-            if number:
-                theme.badge(surface, (option_box.x + row_h // 2, option_box.centery),
-                            round(row_h * 0.3), theme.GOLD, number)
-            theme.blit_text(surface, label, size, (option_box.x + row_h, option_box.centery),
-                            theme.INK, anchor="midleft", max_width=option_box.w - row_h - 8)
-        if len(self.options) > self._visible_count():
-            shown = self.option_boxes()
-            note = _("{first}–{last} of {count} · scroll for more").format(
-                first=self.first + 1, last=shown[-1][0] + 1, count=len(self.options))
+            self._draw_option(surface, index, option_box, size, row_h)
+        note = self.range_note()
+        if note:
             theme.blit_text(surface, note, max(11, size - 3),
                             (box.right - row_h // 2, box.bottom - round(row_h * 0.75)),
                             theme.INK_DIM, anchor="midright")

@@ -588,12 +588,11 @@ class TableScene(Scene):
         """Every legal move in words: the fallback that reaches any move."""
         if not self.accepting():
             return
-        from diloti_desktop.ui.scenes.dialogs import ChooserScene
+        from diloti_desktop.ui.scenes.moves_list import MovesListScene
 
-        position = self.session.position
-        options = [(describe_move(m, position), m) for m in self.session.legal_moves()]
-        self.ctx.scenes.push(ChooserScene(self.ctx, _("Your legal moves"), options,
-                                          on_choose=self.submit))
+        self.ctx.scenes.push(MovesListScene(
+            self.ctx, self.session.position, self.session.legal_moves(), self.submit,
+            recommended=self.hint[0] if self.hint is not None else None))
 
     def open_menu(self) -> None:
         """The pause menu."""

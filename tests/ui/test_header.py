@@ -1,0 +1,77 @@
+"""The table's top bar: the deal, the match score and what the round has secured."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from diloti_desktop.rules import Position
+from diloti_desktop.rules.progress import round_progress
+from diloti_desktop.ui.header import draw_header, round_titles, secured_items, tally_texts
+from diloti_desktop.ui.layout import table_layout
+from diloti_desktop.ui.scenes.menu import MainMenuScene
+from tests.ui.driver import Driver, make_app
+from tests.ui.test_table_play import card, open_position
+
+MID_ROUND = ("round=2 hands=6S9C/KC2S stock=2D3D4D5D7D8D9DJDQDKD2H3H loose=6D4H9S "
+             "captured=AHADTD2CKS/AS3CQCQS xeri=1/0 score=12/30 played=9")
+MID_ROUND_4P = ("rules=4p round=3 hands=6S/KC/2S/3H stock=2D3D4D5D7D8D9DJDQDKD2H4S5S "
+                "loose=6D4H9S captured=AHADTD2CKS/AS3CQCQS score=40/52 played=9")
+
+
+@pytest.fixture
+def driver() -> Iterator[Driver]:
+    shell, ctx = make_app()
+    ctx.scenes.reset(MainMenuScene(ctx))
+    yield Driver(shell, ctx)
+    ctx.close_session()
+
+
+def test_the_title_names_the_round_and_the_deal() -> None:
+    titles = round_titles(Position.parse(MID_ROUND))
+    assert titles[0] == "Round 2 · deal 3 of 4 · first to 61"
+    assert titles[1] == "Round 2 · deal 3 of 4"
+    assert round_titles(Position.parse(MID_ROUND_4P))[1] == "Round 3 · deal 2 of 2"
+
+
+def test_the_tally_lists_the_secured_points_and_the_card_race() -> None:
+    position = Position.parse(MID_ROUND)
+    progress = round_progress(position)
+    assert secured_items(progress.secured[0]) == "A, A, 10♦, 2♣, 1 xeri"
+    assert secured_items(progress.secured[1]) == "A"
+    texts = tally_texts(progress, 2)
+    assert texts[0] == "This round: You 15 (A, A, 10♦, 2♣, 1 xeri) · North 1 (A) · cards 5–4"
+    assert texts[-1] == "This round 15–1"
+    assert [len(t) for t in texts] == sorted((len(t) for t in texts), reverse=True)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("notation", [MID_ROUND, MID_ROUND_4P])
+def test_the_bar_fits_between_the_edge_and_the_buttons(size: tuple[int, int],
+                                                       notation: str) -> None:
+    pygame.font.init()
+    position = Position.parse(notation)
+    layout = table_layout(*size, position.players)
+    surface = pygame.Surface(size)
+    buttons_left = min(box.x for _name, box in layout.buttons)
+    rects = draw_header(surface, layout.top_bar, layout.pad, layout.font_px, position,
+                        buttons_left)
+    assert len(rects) == 3, "the round, the score and the tally are all shown"
+    for rect in rects:
+        assert rect.left >= 0 and rect.right <= buttons_left
+        assert rect.top >= 0 and rect.bottom <= layout.top_bar.bottom
+    assert not rects[0].colliderect(rects[1]) and not rects[1].colliderect(rects[2])
+
+
+def test_a_capture_shows_up_in_the_tally_at_once(driver: Driver) -> None:
+    session = open_position(driver, "hands=AS9C/KC2S loose=AH3H9S played=1")
+    table = driver.table
+    assert tally_texts(round_progress(table.shown), 2)[1] == (
+        "This round: You 0 · North 0 · cards 0–0")
+    driver.drag(driver.hand_card(card("AS")), driver.item(1 << card("AH")))
+    driver.until(table.caught_up)
+    assert session.history[0].move.kind == 1
+    assert tally_texts(round_progress(table.shown), 2)[0] == (
+        "This round: You 2 (A, A) · North 0 · cards 2–0")

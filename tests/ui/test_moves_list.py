@@ -1,0 +1,115 @@
+"""The list of legal moves (M): order by kind, stable numbers, the range note, the hint mark."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from diloti_desktop.rules import legal_moves
+from diloti_desktop.rules.moves import Move, MoveKind
+from diloti_desktop.ui.scenes.menu import MainMenuScene
+from diloti_desktop.ui.scenes.moves_list import KIND_ORDER, MovesListScene, ordered_moves
+from diloti_desktop.ui.scenes.table import TableScene
+from tests.ui.driver import Driver, make_app
+from tests.ui.test_table_play import open_position
+
+#: 56 legal moves: many captures, declarations, families and lays.
+CROWDED = "hands=AS2S3S4S5S6S/KC2C3C4C5C6C loose=AH2H3H4H played=1"
+
+
+@pytest.fixture
+def driver() -> Iterator[Driver]:
+    shell, ctx = make_app()
+    ctx.scenes.reset(MainMenuScene(ctx))
+    shell.draw()
+    yield Driver(shell, ctx)
+    ctx.close_session()
+
+
+def open_list(driver: Driver) -> MovesListScene:
+    driver.key(pygame.K_m)
+    scene = driver.top
+    assert isinstance(scene, MovesListScene)
+    return scene
+
+
+def test_moves_are_grouped_by_kind_captures_first_and_nothing_is_lost() -> None:
+    from diloti_desktop.rules import Position
+
+    moves = legal_moves(Position.parse(CROWDED))
+    ordered = ordered_moves(moves)
+    assert sorted(ordered) == sorted(moves)
+    kinds = [KIND_ORDER.index(m.kind) for m in ordered]
+    assert kinds == sorted(kinds)
+    assert ordered[0].kind == MoveKind.CAPTURE and ordered[-1].kind == MoveKind.LAY
+    assert {m.kind for m in moves} >= {MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.LAY}
+
+
+def test_numbers_stay_with_their_move_while_scrolling_and_the_end_is_labelled(
+        driver: Driver) -> None:
+    session = open_position(driver, CROWDED)
+    scene = open_list(driver)
+    count = len(scene.options)
+    assert count == len(legal_moves(session.position)) == 56
+    visible = len(scene.option_boxes())
+    assert visible < count
+    assert scene.range_note() == f"1–{visible} of {count} · scroll for more"
+    assert scene.tags[0] == "Capture" and scene.tags[-1] == "Lay"
+    # Scroll to the end with the wheel, as a player would.
+    for _ in range(count):
+        driver.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                    precise_y=-1.0, touch=False, which=0)
+    driver.frames()
+    shown = [index for index, _box in scene.option_boxes()]
+    assert shown[-1] == count - 1
+    assert scene.range_note() == f"{count - visible + 1}–{count} of {count}"
+    # Key 1 still means option 1 (the first capture), not the first row on screen.
+    first = scene.options[0][1]
+    driver.key(pygame.K_1)
+    assert isinstance(driver.top, TableScene)
+    assert session.history[-1].move == first
+
+
+def test_a_click_on_a_scrolled_row_plays_that_row(driver: Driver) -> None:
+    session = open_position(driver, CROWDED)
+    scene = open_list(driver)
+    driver.move_to(scene.option_boxes()[0][1].center)
+    driver.post(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0,
+                touch=False, which=0)
+    driver.frames()
+    index, box = scene.option_boxes()[1]
+    assert index == 4
+    wanted = scene.options[index][1]
+    driver.click(box.center)
+    assert session.history[-1].move == wanted
+
+
+def test_the_recommended_move_is_marked_and_focused_once_a_hint_is_computed(
+        driver: Driver) -> None:
+    session = open_position(driver, "hands=6S9C/KC2S loose=6D2C4H9S played=1")
+    table = driver.table
+    before = open_list(driver)
+    assert before.marked is None and before.focus == 0
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_h)
+    driver.until(lambda: table.hint is not None or "No hint" in table.toast, timeout=20)
+    assert table.hint is not None, table.toast
+    hinted = table.hint[0]
+    assert isinstance(hinted, Move)
+    scene = open_list(driver)
+    assert scene.marked is not None and scene.options[scene.marked][1] == hinted
+    assert scene.focus == scene.marked
+    driver.key(pygame.K_RETURN)
+    assert session.history[-1].move == hinted
+
+
+def test_the_list_draws_at_the_smallest_window(driver: Driver) -> None:
+    driver.resize((960, 600))
+    open_position(driver, CROWDED)
+    scene = open_list(driver)
+    driver.shell.draw()
+    boxes = [box for _index, box in scene.option_boxes()]
+    assert boxes and all(box.bottom <= 600 for box in boxes)
+    assert scene.cancel_box().bottom <= 600
