@@ -6,6 +6,10 @@ Scenes never look at ``pygame.event`` themselves: they receive small immutable v
 went down, whether that became a drag, when the last click was, for double clicks).
 Only the positions carried by the events are used, never ``pygame.mouse.get_pos()``,
 so events posted by tests behave exactly like a player's.
+
+A window smaller than the layout's minimum shows the frame scaled down (see
+:class:`Viewport`); the translator maps every pointer position back to frame
+coordinates here, so scenes never know the frame was scaled.
 """
 
 from __future__ import annotations
@@ -153,6 +157,52 @@ _DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
 _DIGITS.update({getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)})
 
 
+@dataclass(frozen=True)
+class Viewport:
+    """How the frame the scenes draw (``frame``) is shown in a window of ``window`` pixels.
+
+    A window at least as large as ``minimum`` shows the frame 1:1. A smaller one (tiling
+    window managers ignore a window's minimum size) gets a frame laid out at a size no
+    smaller than ``minimum``, with the window's own shape, scaled down by ``scale`` to
+    fill the window exactly: nothing is cut off and no bars are added.
+    """
+
+    window: tuple[int, int]
+    frame: tuple[int, int]
+    scale: float
+
+    @classmethod
+    def fit(cls, window: tuple[int, int], minimum: tuple[int, int]) -> Viewport:
+        """The viewport for a window of ``window`` pixels and a layout ``minimum``."""
+        width, height = max(1, window[0]), max(1, window[1])
+        scale = min(1.0, width / minimum[0], height / minimum[1])
+        if scale >= 1.0:
+            return cls((width, height), (width, height), 1.0)
+        frame = (max(minimum[0], round(width / scale)), max(minimum[1], round(height / scale)))
+        return cls((width, height), frame, scale)
+
+    @property
+    def scaled(self) -> bool:
+        """Whether the frame is scaled to the window (the window is below the minimum)."""
+        return self.frame != self.window
+
+    def to_frame(self, pos: Point) -> Point:
+        """A window position as a position in the frame."""
+        if not self.scaled:
+            return pos
+        fx = self.frame[0] / self.window[0]
+        fy = self.frame[1] / self.window[1]
+        return (min(self.frame[0] - 1, int(pos[0] * fx)),
+                min(self.frame[1] - 1, int(pos[1] * fy)))
+
+    def to_window(self, pos: Point) -> Point:
+        """Where a point of the frame shows in the window (the inverse of :meth:`to_frame`)."""
+        if not self.scaled:
+            return pos
+        return (min(self.window[0] - 1, round((pos[0] + 0.5) * self.window[0] / self.frame[0])),
+                min(self.window[1] - 1, round((pos[1] + 0.5) * self.window[1] / self.frame[1])))
+
+
 class InputTranslator:
     """Turns pygame events into :data:`InputEvent` values, one pygame event at a time."""
 
@@ -163,6 +213,8 @@ class InputTranslator:
         self._down_at: Point | None = None
         self._dragging = False
         self._last_click: tuple[float, Point] | None = None
+        #: Set by the shell whenever the window changes size.
+        self.viewport: Viewport | None = None
 
     @property
     def dragging(self) -> bool:
@@ -192,7 +244,8 @@ class InputTranslator:
 
     def _pos(self, event: pygame.event.Event) -> Point:
         x, y = event.pos
-        return int(x), int(y)
+        pos = (int(x), int(y))
+        return self.viewport.to_frame(pos) if self.viewport is not None else pos
 
     def _button_down(self, event: pygame.event.Event) -> list[InputEvent]:
         button = getattr(event, "button", 1)

@@ -18,7 +18,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
 
-#: The smallest window the table is laid out for (the window refuses to shrink below).
+#: The smallest frame the screens are laid out for; a smaller window shows the frame
+#: scaled down (see ``ui.input.Viewport`` and ``ui.shell``).
 MIN_WINDOW: Final = (960, 600)
 #: Width multipliers of the "card size" setting.
 CARD_SCALES: Final = {"small": 0.88, "medium": 1.0, "large": 1.12}
@@ -167,7 +168,8 @@ def table_layout(width: int, height: int, players: int, card_scale: float = 1.0)
 
     Sizes follow the window (``unit`` is the height of a 16:9 area that fits), so the
     table reads the same at 1280x720 and 1920x1080. Windows below :data:`MIN_WINDOW` are
-    laid out as if they had the minimum size (the window manager keeps them from it).
+    laid out as if they had the minimum size (the shell never asks for less: it scales
+    a frame of at least the minimum down to a smaller window).
     """
     edges = seat_edges(players)
     width, height = max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1])

@@ -6,6 +6,11 @@ arrives or the top scene asks for its next tick (an AI thinking, a message expir
 and it redraws only when something changed. An unexpected exception is logged with its
 traceback and replaced by the friendly error screen; the game was saved after its last
 move, so nothing is lost.
+
+Any window size works. Scenes always draw a frame at least :data:`MIN_WINDOW` large;
+in a smaller window (a tiling window manager may force one) that frame is scaled down
+to fill the window, and the input translator maps the pointer back
+(:class:`~diloti_desktop.ui.input.Viewport`), so nothing is ever cut off.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from diloti_desktop.ui.input import (
     QuitRequested,
     Resized,
     Screenshot,
+    Viewport,
 )
 from diloti_desktop.ui.layout import MIN_WINDOW, Box
 from diloti_desktop.ui.scene import Scene
@@ -43,6 +49,9 @@ MAX_SLEEP = 1.0
 IDLE_NAP = 0.010
 LONG_IDLE_NAP = 0.025
 DEFAULT_SIZE = (1280, 720)
+#: The smallest window a window manager is asked to allow; smaller frames are scaled,
+#: so this only keeps the text from shrinking to nothing.
+SMALLEST_WINDOW = (480, 300)
 
 
 class Shell:
@@ -50,7 +59,7 @@ class Shell:
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, title: str = "",
                  clock: Callable[[], float] = time.monotonic, show_fps: bool = False) -> None:
-        self.windowed_size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
+        self.windowed_size = _at_least(size, SMALLEST_WINDOW)
         self.title = title or _("Diloti")
         self.clock = clock
         self.show_fps = show_fps
@@ -58,7 +67,11 @@ class Shell:
         self.fullscreen = False
         self.translator = InputTranslator(clock=clock)
         self.ctx: AppContext | None = None
+        #: The frame the scenes draw on: the window itself, or an offscreen frame at
+        #: least MIN_WINDOW large that is scaled to a smaller window.
         self.surface: pygame.Surface | None = None
+        self.window: pygame.Surface | None = None
+        self.viewport = Viewport.fit(self.windowed_size, MIN_WINDOW)
         self._last_tick = clock()
         self._frame_clock = pygame.time.Clock()
         self._dirty = True
@@ -81,26 +94,40 @@ class Shell:
 
     def _set_mode(self, fullscreen: bool) -> None:
         if fullscreen:
-            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             try:
                 with warnings.catch_warnings():
                     # Deprecated for drawing through the Window object, which is not done
                     # here: it is only the way to reach the window's minimum size.
                     warnings.simplefilter("ignore", DeprecationWarning)
-                    window = pygame.Window.from_display_module()
-                window.minimum_size = MIN_WINDOW
+                    handle = pygame.Window.from_display_module()
+                handle.minimum_size = SMALLEST_WINDOW
             except (AttributeError, pygame.error) as error:  # older SDL: no minimum size
                 log.debug("cannot set a minimum window size: %s", error)
         self.fullscreen = fullscreen
+        self._use_window(window)
+
+    def _use_window(self, window: pygame.Surface) -> None:
+        """Draw for ``window``: directly, or on a larger frame scaled down to it."""
+        self.window = window
+        self.viewport = Viewport.fit(window.get_size(), MIN_WINDOW)
+        self.translator.viewport = self.viewport
+        if not self.viewport.scaled:
+            self.surface = window
+        elif self.surface is None or self.surface is window \
+                or self.surface.get_size() != self.viewport.frame:
+            self.surface = pygame.Surface(self.viewport.frame).convert()
+            log.info("window %dx%d is below the layout's minimum: drawing %dx%d scaled by %.2f",
+                     *self.viewport.window, *self.viewport.frame, self.viewport.scale)
         self._dirty = True
         self._full_update = True
 
     def size(self) -> tuple[int, int]:
-        """The drawable size."""
+        """The size of the frame the scenes draw (never below the layout's minimum)."""
         if self.surface is None:
-            return self.windowed_size
+            return self.viewport.frame
         width, height = self.surface.get_size()
         return width, height
 
@@ -108,8 +135,8 @@ class Shell:
         """Enter or leave fullscreen."""
         if on == self.fullscreen or self.surface is None:
             return
-        if on:
-            self.windowed_size = self.size()
+        if on and self.window is not None:
+            self.windowed_size = self.window.get_size()
         self._set_mode(on)
         cards.clear_cache()
         theme.clear_caches()
@@ -204,16 +231,21 @@ class Shell:
         if isinstance(event, Screenshot):
             self.save_screenshot()
             return
-        if isinstance(event, Resized) and not self.fullscreen:
-            if event.size != self.size():
-                self.windowed_size = (max(event.size[0], MIN_WINDOW[0]),
-                                      max(event.size[1], MIN_WINDOW[1]))
-                self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-            else:
-                self.windowed_size = event.size
+        if isinstance(event, Resized):
+            if not self.fullscreen:
+                self._window_resized(event.size)
+            event = Resized(self.size())  # the scenes lay out the frame, not the window
         top = ctx.scenes.top
         if top is not None:
             top.handle(event)
+
+    def _window_resized(self, size: tuple[int, int]) -> None:
+        self.windowed_size = _at_least(size, (1, 1))
+        window = pygame.display.get_surface()
+        if window is None or window.get_size() != self.windowed_size:
+            # SDL resizes the window's surface itself; the dummy driver (tests) does not.
+            window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self._use_window(window)
 
     def draw(self) -> None:
         """Draw the visible scenes, bottom first, and show the frame."""
@@ -232,7 +264,10 @@ class Shell:
             fps_box = self._draw_fps()
             if damage is not None:
                 damage.append(fps_box)
-        if damage is None:
+        if self.viewport.scaled and self.window is not None:
+            pygame.transform.smoothscale(self.surface, self.window.get_size(), self.window)
+            pygame.display.flip()
+        elif damage is None:
             pygame.display.flip()
         elif damage:
             window = self.surface.get_rect()
@@ -284,3 +319,7 @@ class Shell:
             ctx.session.close()
             ctx.session = None
         self._dirty = True
+
+
+def _at_least(size: tuple[int, int], floor: tuple[int, int]) -> tuple[int, int]:
+    return max(size[0], floor[0]), max(size[1], floor[1])

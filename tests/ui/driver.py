@@ -94,33 +94,40 @@ class Driver:
                    or (isinstance(self.top, TableScene) and self.top.accepting()), timeout)
 
     # -- raw input -----------------------------------------------------------------------
+    # Points are given where the scenes drew things (frame coordinates); like a player's
+    # eye, the driver clicks where they show in the window (scaled in a small window).
     def post(self, kind: int, **attributes: object) -> None:
         """Post one pygame event."""
         pygame.event.post(pygame.event.Event(kind, **attributes))
 
+    def on_screen(self, pos: Point) -> Point:
+        """Where a point of the frame shows in the window."""
+        return self.shell.viewport.to_window(pos)
+
     def move_to(self, pos: Point, held: bool = False, previous: Point = (0, 0)) -> None:
         """The pointer moves (with the button held for a drag)."""
+        pos, previous = self.on_screen(pos), self.on_screen(previous)
         self.post(pygame.MOUSEMOTION, pos=pos, rel=(pos[0] - previous[0], pos[1] - previous[1]),
                   buttons=(1 if held else 0, 0, 0))
 
     def click(self, pos: Point) -> None:
         """A click at ``pos`` (one frame)."""
         self.move_to(pos)
-        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=self.on_screen(pos), button=1)
+        self.post(pygame.MOUSEBUTTONUP, pos=self.on_screen(pos), button=1)
         self.frames()
 
     def double_click(self, pos: Point) -> None:
         """Two quick clicks at ``pos``."""
         for _ in range(2):
-            self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-            self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+            self.post(pygame.MOUSEBUTTONDOWN, pos=self.on_screen(pos), button=1)
+            self.post(pygame.MOUSEBUTTONUP, pos=self.on_screen(pos), button=1)
         self.frames()
 
     def drag(self, start: Point, end: Point, steps: int = 4, release: bool = True) -> None:
         """Press at ``start``, move in a few steps to ``end`` (a frame each), release."""
         self.move_to(start)
-        self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=self.on_screen(start), button=1)
         previous = start
         for step in range(1, steps + 1):
             pos = (start[0] + (end[0] - start[0]) * step // steps,
@@ -129,7 +136,7 @@ class Driver:
             previous = pos
             self.frames()
         if release:
-            self.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+            self.post(pygame.MOUSEBUTTONUP, pos=self.on_screen(end), button=1)
             self.frames()
 
     def key(self, key: int, mod: int = 0) -> None:
