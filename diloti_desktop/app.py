@@ -85,6 +85,9 @@ def _run(args: argparse.Namespace) -> int:
         ctx = AppContext(settings=settings, window=shell, audio=audio)
         if message:
             ctx.notices.append(message)
+        if not smoke:
+            storage.remove_orphaned_temporaries()
+            ctx.check_saved_game()
         ctx.scenes.reset(MainMenuScene(ctx))
         if smoke:
             from diloti_desktop.ui.smoke import run_smoke_test

@@ -19,6 +19,7 @@ import logging
 import math
 import os
 import re
+import stat
 import sys
 import tempfile
 import time
@@ -116,18 +117,62 @@ class _UnreadableFile(Exception):
         self.detail = detail
 
 
+#: A settings file or save is a few kilobytes; anything far larger is not ours.
+MAX_FILE_BYTES: Final = 4 * 1024 * 1024
+
+
+def _read_bytes(path: Path) -> bytes | None:
+    """The bytes of the regular file ``path``; ``None`` if there is no file.
+
+    Opened without blocking and checked before reading, so a FIFO, a device or a folder
+    in the file's place is refused at once instead of hanging start-up or filling memory.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        if path.is_dir():
+            raise _UnreadableFile(_("a folder is where the file should be"),
+                                  f"a folder: {error}") from error
+        reason = _("the file could not be opened: {error}").format(error=error.strerror or error)
+        raise _UnreadableFile(reason, str(error)) from error
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            kind = "a folder" if stat.S_ISDIR(status.st_mode) else "not a regular file"
+            raise _UnreadableFile(
+                _("a folder is where the file should be") if stat.S_ISDIR(status.st_mode)
+                else _("it is not an ordinary file"), f"{kind} (mode {status.st_mode:o})")
+        if status.st_size > MAX_FILE_BYTES:
+            raise _UnreadableFile(_("the file is far too large"), f"{status.st_size} bytes")
+        chunks: list[bytes] = []
+        total = 0
+        while total <= MAX_FILE_BYTES:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > MAX_FILE_BYTES:
+            raise _UnreadableFile(_("the file is far too large"), f"over {total} bytes")
+        return b"".join(chunks)
+    except OSError as error:
+        reason = _("the file could not be read: {error}").format(error=error.strerror or error)
+        raise _UnreadableFile(reason, str(error)) from error
+    finally:
+        os.close(fd)
+
+
 def _read_json_object(path: Path) -> dict[str, Any] | None:
     """The JSON object in ``path``; ``None`` if there is no file.
 
     Raises :class:`_UnreadableFile` when the file exists but is not a JSON object.
     """
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+    raw = _read_bytes(path)
+    if raw is None:
         return None
-    except OSError as error:
-        reason = _("the file could not be opened: {error}").format(error=error.strerror or error)
-        raise _UnreadableFile(reason, str(error)) from error
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
@@ -226,15 +271,15 @@ class Settings:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
+    def from_dict(cls, data: Mapping[str, Any]) -> tuple[Settings, list[tuple[str, str]]]:
         """Settings from a loaded dict, keeping every valid value.
 
         Unknown keys are ignored (a newer version may have written them); a value of the
         wrong type or outside its choices falls back to its default. Returns the
-        settings and one line per dropped value, for the log.
+        settings and, per dropped value, its name and why it was dropped.
         """
         accepted: dict[str, Any] = {}
-        problems: list[str] = []
+        problems: list[tuple[str, str]] = []
         for field in fields(cls):
             if field.name not in data:
                 continue
@@ -242,7 +287,7 @@ class Settings:
             try:
                 cls(**{field.name: value})
             except ValueError as error:
-                problems.append(str(error))
+                problems.append((field.name, str(error)))
                 continue
             accepted[field.name] = value
         return cls(**accepted), problems
@@ -277,21 +322,61 @@ def load_settings() -> tuple[Settings, str | None]:
         kept = _set_aside_logged(path, error.detail)
         if kept is None:
             message = _(
-                "Your settings could not be read ({reason}), so the defaults are in use. "
-                "The file {path} could not be moved aside."
+                "Your settings could not be read ({reason}), so the defaults are in use "
+                "and the file {path} could not be moved aside."
             ).format(reason=error.reason, path=path)
         else:
             message = _(
-                "Your settings could not be read ({reason}), so the defaults are in use. "
-                "The damaged file was kept as {kept}."
+                "Your settings could not be read ({reason}), so the defaults are in use "
+                "and the damaged file was kept as {kept}."
             ).format(reason=error.reason, kept=kept)
         return Settings(), message
     if data is None:
         return Settings(), None
     settings, problems = Settings.from_dict(data)
-    for problem in problems:
-        log.warning("ignored a value in %s: %s", path, problem)
-    return settings, None
+    if not problems:
+        return settings, None
+    for name, problem in problems:
+        log.warning("ignored %s in %s: %s", name, path, problem)
+    names = ", ".join(name for name, _problem in problems)
+    # Keep the player's file as it was, then write the repaired settings, so that the
+    # message shows once and not at every start (when the folder is writable).
+    kept = _keep_copy(path)
+    if kept is not None and save_settings(settings) is not None:
+        # The original is still in place: drop the duplicate just made.
+        with contextlib.suppress(OSError):
+            kept.unlink()
+        kept = None
+    if kept is not None:
+        message = _("Some settings had values this version does not understand and are "
+                    "back to their defaults: {names} (the old file was kept as {kept}).")
+    else:
+        message = _("Some settings had values this version does not understand and are "
+                    "back to their defaults: {names}.")
+    return settings, message.format(names=names, kept=kept)
+
+
+def _keep_copy(path: Path) -> Path | None:
+    """Copy ``path`` to a new ``<name>.corrupt-<UTC time>`` file; ``None`` if that fails."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    try:
+        raw = _read_bytes(path)
+    except _UnreadableFile:
+        return None
+    if raw is None:
+        return None
+    for attempt in range(1000):
+        target = path.with_name(f"{path.name}.corrupt-{stamp}" + (f"-{attempt}" if attempt else ""))
+        try:
+            with open(target, "xb") as stream:
+                stream.write(raw)
+        except FileExistsError:
+            continue
+        except OSError as error:
+            log.warning("could not keep a copy of %s: %s", path, error)
+            return None
+        return target
+    return None
 
 
 def save_settings(settings: Settings) -> str | None:
@@ -328,8 +413,8 @@ def save_game(data: Mapping[str, Any]) -> str | None:
         write_json_atomic(path, envelope)
     except OSError as error:
         log.warning("could not write %s: %s", path, error)
-        return _("The game could not be saved to {path}: {reason}.").format(
-            path=path, reason=error.strerror or error
+        return _("The game could not be saved in {folder}: {reason}.").format(
+            folder=path.parent, reason=error.strerror or error
         )
     return None
 
@@ -344,19 +429,27 @@ def load_game() -> tuple[dict[str, Any] | None, str | None]:
     try:
         game = _read_saved_game(path)
     except _UnreadableFile as error:
-        kept = _set_aside_logged(path, error.detail)
-        if kept is None:
-            message = _(
-                "The interrupted game could not be restored ({reason}), and the file "
-                "{path} could not be moved aside."
-            ).format(reason=error.reason, path=path)
-        else:
-            message = _(
-                "The interrupted game could not be restored ({reason}). "
-                "The damaged file was kept as {kept}."
-            ).format(reason=error.reason, kept=kept)
-        return None, message
+        return None, refuse_game(error.reason, error.detail)
     return game, None
+
+
+def refuse_game(reason: str, detail: str = "") -> str:
+    """Set the saved game aside (never delete it) and say so in one translated sentence.
+
+    For a file that :func:`load_game` could not read, and for one whose game the caller
+    could not restore: ``reason`` is a translated phrase for the player, ``detail`` goes
+    to the log.
+    """
+    path = saved_game_path()
+    kept = _set_aside_logged(path, detail or reason)
+    if kept is None:
+        return _(
+            "The interrupted game could not be restored ({reason}), and its file {path} "
+            "could not be moved aside."
+        ).format(reason=reason, path=path)
+    return _(
+        "The interrupted game could not be restored ({reason}); its file was kept as {kept}."
+    ).format(reason=reason, kept=kept)
 
 
 def _read_saved_game(path: Path) -> dict[str, Any] | None:
@@ -393,6 +486,40 @@ def clear_game() -> str | None:
             path=path, reason=error.strerror or error
         )
     return None
+
+
+#: Temporary files older than this are left over from an interrupted write (a write
+#: takes milliseconds; the margin spares another copy of the game writing right now).
+ORPHAN_AGE_SECONDS: Final = 60.0
+
+
+def remove_orphaned_temporaries(now: float | None = None) -> list[Path]:
+    """Delete the temporary files that interrupted atomic writes left; return them.
+
+    Only regular files named like :func:`write_json_atomic`'s temporaries of our own
+    files (``.settings.json.*.tmp``, ``.saved_game.json.*.tmp``) and older than
+    :data:`ORPHAN_AGE_SECONDS` are removed; never raises.
+    """
+    folder = user_data_dir()
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    for name in (SETTINGS_FILE, SAVED_GAME_FILE):
+        try:
+            candidates = sorted(folder.glob(f".{name}.*.tmp"))
+        except OSError:
+            return removed
+        for candidate in candidates:
+            try:
+                status = candidate.lstat()
+                if not stat.S_ISREG(status.st_mode) or now - status.st_mtime < ORPHAN_AGE_SECONDS:
+                    continue
+                candidate.unlink()
+            except OSError as error:
+                log.warning("could not remove the leftover %s: %s", candidate, error)
+                continue
+            log.info("removed %s, left by an interrupted save", candidate)
+            removed.append(candidate)
+    return removed
 
 
 def _set_aside_logged(path: Path, detail: str) -> Path | None:

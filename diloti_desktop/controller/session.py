@@ -27,18 +27,21 @@ from diloti_desktop.controller.narration import describe_round_end, describe_tur
 from diloti_desktop.controller.seats import GameConfig
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.engine import apply, new_match, next_round, round_breakdown
-from diloti_desktop.rules.errors import DilotiError, IllegalMoveError
+from diloti_desktop.rules.errors import IllegalMoveError
 from diloti_desktop.rules.events import Event, RoundScored
 from diloti_desktop.rules.gestures import find_moves, resolve_gesture
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import MATCH_OVER, PLAY, ROUND_OVER, Position
 from diloti_desktop.rules.scoring import SideScore
+from diloti_desktop.rules.validate import InvalidPositionError, validate_position
 from diloti_desktop.rules.view import SeatView, seat_view
 
 log = logging.getLogger(__name__)
 
 SAVE_FORMAT = 1
+#: Seeds in saves are bounded (new games draw them below 2**30).
+MAX_SEED = 2**63
 
 
 # -- events the session emits ----------------------------------------------------------
@@ -346,19 +349,39 @@ class GameSession:
 
     @staticmethod
     def from_dict(data: dict[str, object], **options: Any) -> GameSession:
-        """Restore a saved session; raises ValueError (with a reason) on a bad save."""
+        """Restore a saved session; a bad save raises ValueError with a reason for the player.
+
+        The position must be one a real game reaches (:func:`validate_position`): a save
+        that was edited or damaged is refused, never played into a crash.
+        """
         if data.get("format") != SAVE_FORMAT:
-            raise ValueError("unknown save format")
+            raise ValueError(_("it was saved in a format this version cannot read"))
         config_data, notation = data.get("config"), data.get("position")
         if not isinstance(config_data, dict) or not isinstance(notation, str):
-            raise ValueError("malformed saved game")
+            raise ValueError(_("parts of the saved game are missing"))
         try:
             config = GameConfig.from_dict(config_data)
             position = Position.parse(notation)
-        except DilotiError as error:
-            raise ValueError(f"saved game does not parse: {error}") from error
+            validate_position(position)
+        except InvalidPositionError as error:
+            raise ValueError(_("the saved position is impossible: {reason}").format(
+                reason=error.reason)) from error
+        except ValueError as error:  # DilotiError included
+            raise ValueError(_("the saved game does not read: {error}").format(
+                error=_brief(str(error)))) from error
+        if isinstance(config.seed, bool) or not -MAX_SEED <= config.seed <= MAX_SEED:
+            raise ValueError(_("the saved game's seed is out of range"))
         if position.rules != config.rules:
-            raise ValueError("saved game rules do not match its position")
+            raise ValueError(_("the saved rules do not match the saved position"))
         if position.phase == MATCH_OVER:
-            raise ValueError("saved game is already over")
-        return GameSession(config, position, **options)
+            raise ValueError(_("the saved match is already over"))
+        try:
+            return GameSession(config, position, **options)
+        except ValueError as error:  # an AI level this version does not have, for example
+            raise ValueError(_("the players cannot be seated: {error}").format(
+                error=_brief(str(error)))) from error
+
+
+def _brief(text: str, limit: int = 160) -> str:
+    """``text`` cut to ``limit`` characters (a damaged save may hold a huge field)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

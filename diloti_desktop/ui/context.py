@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from diloti_desktop import storage
 from diloti_desktop.ai.base import Player, RandomPlayer
 from diloti_desktop.controller import GameConfig, GameSession
 from diloti_desktop.controller.session import default_player_factory
+from diloti_desktop.i18n import _
 from diloti_desktop.rules.position import MATCH_OVER
 from diloti_desktop.storage import Settings
 from diloti_desktop.ui import cards
@@ -91,6 +93,9 @@ class AppContext:
     #: Messages to show the player once (a damaged settings file, for example).
     notices: list[str] = field(default_factory=list)
     session: GameSession | None = None
+    #: Why the last save of the current game failed (translated, with the folder), or
+    #: ``None`` while saves succeed; the table shows it until a save works again.
+    save_problem: str | None = None
 
     def __post_init__(self) -> None:
         cards.set_face_style(self.settings.card_faces)
@@ -146,21 +151,40 @@ class AppContext:
             self.save_session()
             self.session.close()
             self.session = None
+        self.save_problem = None
 
-    def save_session(self) -> None:
-        """Save the current match (or forget the save once the match is over)."""
+    def save_session(self) -> bool:
+        """Save the current match (or forget the save once the match is over).
+
+        Returns whether the match is safe: saved, over, or nothing to save. A failure is
+        kept in :attr:`save_problem` (shown on the table) until a save succeeds.
+        """
         session = self.session
         if session is None or not self.persist:
-            return
+            return True
         if session.position.phase == MATCH_OVER:
             message = storage.clear_game()
-        else:
-            message = storage.save_game(session.to_dict())
+            self.save_problem = None
+            if message:
+                log.warning("%s", message)
+            return True
+        message = storage.save_game(session.to_dict())
         if message:
             log.warning("%s", message)
+        self.save_problem = message
+        return message is None
+
+    def game_at_risk(self) -> bool:
+        """Whether leaving now would lose the current match (its last save failed)."""
+        return (self.persist and self.session is not None and self.save_problem is not None
+                and self.session.position.phase != MATCH_OVER)
 
     def saved_session(self) -> tuple[GameSession | None, str | None]:
-        """The interrupted match, if there is a usable one, and a message for the player."""
+        """The interrupted match, if there is a usable one, and a message for the player.
+
+        A save that cannot be restored, for whatever reason, is set aside (never deleted)
+        and the message says so in one sentence.
+        """
         if not self.persist:
             return None, None
         data, message = storage.load_game()
@@ -170,10 +194,23 @@ class AppContext:
             session = GameSession.from_dict(data, player_factory=self.player_factory,
                                             ai_pace=self.ai_pace(), clock=self.clock)
         except ValueError as error:
-            log.warning("the saved game cannot be continued: %s", error)
-            storage.clear_game()
-            return None, None
+            return None, storage.refuse_game(str(error), f"cannot be continued: {error}")
+        except Exception as error:  # any other failure must not lose the file either
+            log.exception("restoring the saved game failed")
+            return None, storage.refuse_game(
+                _("the game could not be set up again ({error})").format(
+                    error=type(error).__name__), repr(error))
         return session, message
+
+    def check_saved_game(self) -> None:
+        """At start: if the interrupted match cannot be restored, set it aside and say so."""
+        if not self.persist or not os.path.lexists(storage.saved_game_path()):
+            return
+        session, message = self.saved_session()
+        if session is not None:
+            session.close()
+        if message:
+            self.notices.append(message)
 
     def has_saved_game(self) -> bool:
         """Whether Continue has something to continue."""

@@ -25,7 +25,7 @@ import pygame
 
 from diloti_desktop import logs, storage
 from diloti_desktop.i18n import _
-from diloti_desktop.ui import cards, theme
+from diloti_desktop.ui import cards, notice, theme
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import (
     Action,
@@ -144,9 +144,14 @@ class Shell:
             self.ctx.scenes.top.handle(Resized(self.size()))
 
     def request_quit(self) -> None:
-        """Stop after this frame (the game is saved first)."""
-        if self.ctx is not None:
-            self.ctx.save_session()
+        """Stop after this frame; the game is saved first, or the player asked if it cannot be."""
+        if self.ctx is None:
+            self.stop()
+            return
+        notice.leave_safely(self.ctx, self.stop, quitting=True)
+
+    def stop(self) -> None:
+        """Stop after this frame, without saving."""
         self.running = False
 
     # -- the loop --------------------------------------------------------------------------

@@ -311,7 +311,8 @@ def test_a_game_saved_between_rounds_continues_with_the_summary(driver: Driver) 
 
     half = FULL_DECK & ((1 << 27) - 1)
     position = Position.parse(f"phase=roundover round=1 captured={format_cards(half)}/"
-                              f"{format_cards(FULL_DECK & ~half)} xeri=1/0 score=25/4")
+                              f"{format_cards(FULL_DECK & ~half)} xeri=1/0 score=25/4 "
+                              "played=48 last=1")
     session = GameSession(GameConfig(position.rules, (HUMAN, "Casual"), 8), position,
                           player_factory=random_players)
     storage.save_game(session.to_dict())

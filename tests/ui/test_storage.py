@@ -149,10 +149,34 @@ def test_bad_values_fall_back_one_by_one(data_dir: Path) -> None:
         ),
         encoding="utf-8",
     )
+    original = storage.settings_path().read_bytes()
     settings, message = storage.load_settings()
-    assert message is None
     assert settings == Settings(card_size="large", fullscreen=True)
-    assert storage.settings_path().exists()  # a readable file is not set aside
+    # Reported once, on screen: the three dropped values by name, and where the file went.
+    assert message is not None
+    for name in ("animation_speed", "sound_enabled", "volume"):
+        assert name in message
+    assert "card_size" not in message and "from_a_newer_version" not in message
+    (kept,) = data_dir.glob("settings.json.corrupt-*")
+    assert kept.read_bytes() == original and str(kept) in message
+    # The repaired settings were written back, so the next start is quiet.
+    assert storage.load_settings() == (Settings(card_size="large", fullscreen=True), None)
+
+
+def test_wrong_values_are_reported_at_every_start_while_the_file_cannot_be_repaired(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data_dir.mkdir()
+    storage.settings_path().write_text(json.dumps({"volume": "loud"}), encoding="utf-8")
+    monkeypatch.setattr(storage, "write_json_atomic", _refuse_writes)
+    for _start in range(2):
+        settings, message = storage.load_settings()
+        assert settings == Settings() and message is not None and "volume" in message
+    assert json.loads(storage.settings_path().read_text(encoding="utf-8")) == {"volume": "loud"}
+    assert not list(data_dir.glob("*.corrupt-*"))  # no copy piles up at each start
+
+
+def _refuse_writes(path: Path, data: object) -> None:
+    raise PermissionError(13, "Permission denied", str(path))
 
 
 @pytest.mark.parametrize(
@@ -266,3 +290,140 @@ def test_saving_a_game_replaces_the_previous_one() -> None:
     storage.save_game({"turn": 1})
     storage.save_game({"turn": 2})
     assert storage.load_game() == ({"turn": 2}, None)
+
+
+# --- files that are not files, leftovers, folders that refuse writes ----------------------
+
+
+def _in_thread(function: object) -> object:
+    """Run ``function`` on a thread and fail (instead of hanging) if it blocks."""
+    import threading
+
+    result: list[object] = []
+    thread = threading.Thread(target=lambda: result.append(function()),  # type: ignore[operator]
+                              daemon=True)
+    thread.start()
+    thread.join(10)
+    assert not thread.is_alive(), "reading blocked"
+    return result[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_a_fifo_named_settings_json_is_refused_without_blocking(data_dir: Path) -> None:
+    data_dir.mkdir()
+    os.mkfifo(storage.settings_path())
+    settings, message = _in_thread(storage.load_settings)  # type: ignore[misc]
+    assert settings == Settings()
+    assert message is not None and "not an ordinary file" in message
+    (kept,) = data_dir.glob("settings.json.corrupt-*")
+    assert kept.is_fifo() and not storage.settings_path().exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_a_fifo_in_place_of_the_saved_game_is_set_aside(data_dir: Path) -> None:
+    data_dir.mkdir()
+    os.mkfifo(storage.saved_game_path())
+    game, message = _in_thread(storage.load_game)  # type: ignore[misc]
+    assert game is None and message is not None and "could not be restored" in message
+    (kept,) = data_dir.glob("saved_game.json.corrupt-*")
+    assert kept.is_fifo()
+
+
+def test_a_folder_in_place_of_a_file_is_moved_aside_with_its_contents(data_dir: Path) -> None:
+    data_dir.mkdir()
+    storage.saved_game_path().mkdir()
+    (storage.saved_game_path() / "keep.txt").write_text("mine", encoding="utf-8")
+    game, message = storage.load_game()
+    assert game is None and message is not None and "folder" in message
+    (kept,) = data_dir.glob("saved_game.json.corrupt-*")
+    assert (kept / "keep.txt").read_text(encoding="utf-8") == "mine"
+    assert storage.save_game({"turn": 1}) is None  # and saving works again
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_a_device_is_refused_without_reading_it(data_dir: Path) -> None:
+    data_dir.mkdir()
+    storage.settings_path().symlink_to("/dev/zero")
+    settings, message = _in_thread(storage.load_settings)  # type: ignore[misc]
+    assert settings == Settings() and message is not None
+    assert Path("/dev/zero").exists()  # only our link was moved
+
+
+def test_a_huge_file_is_refused_before_it_is_read(data_dir: Path) -> None:
+    data_dir.mkdir()
+    with open(storage.saved_game_path(), "wb") as stream:
+        stream.truncate(storage.MAX_FILE_BYTES + 1)
+    game, message = storage.load_game()
+    assert game is None and message is not None and "too large" in message
+    (kept,) = data_dir.glob("saved_game.json.corrupt-*")
+    assert kept.stat().st_size == storage.MAX_FILE_BYTES + 1
+
+
+def test_orphaned_temporary_files_are_removed_and_nothing_else(data_dir: Path) -> None:
+    data_dir.mkdir()
+    old = [data_dir / ".saved_game.json.abc123.tmp", data_dir / ".settings.json.x_9.tmp"]
+    young = data_dir / ".saved_game.json.new.tmp"  # another copy of the game writing now
+    others = [data_dir / "saved_game.json", data_dir / ".other.json.a.tmp",
+              data_dir / "saved_game.json.corrupt-20260101T000000Z", data_dir / "notes.tmp"]
+    for path in [*old, young, *others]:
+        path.write_text("x", encoding="utf-8")
+    (data_dir / ".settings.json.dir.tmp").mkdir()  # not a regular file: left alone
+    now = 1_000_000.0
+    for path in [*old, *others]:
+        os.utime(path, (now - 3600, now - 3600))
+    os.utime(young, (now - 5, now - 5))
+    removed = storage.remove_orphaned_temporaries(now=now)
+    assert sorted(removed) == sorted(old)
+    assert not any(path.exists() for path in old)
+    assert young.exists() and all(path.exists() for path in others)
+    assert (data_dir / ".settings.json.dir.tmp").is_dir()
+
+
+def test_removing_orphans_from_a_missing_folder_is_quiet(data_dir: Path) -> None:
+    assert storage.remove_orphaned_temporaries() == []
+
+
+def test_a_failed_save_names_the_folder_and_the_reason(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert storage.save_game({"turn": 1}) is None
+    monkeypatch.setattr(storage.tempfile, "mkstemp", _no_space)
+    message = storage.save_game({"turn": 2})
+    assert message is not None
+    assert str(data_dir) in message and "No space left on device" in message
+    assert storage.load_game() == ({"turn": 1}, None)  # the last good save is intact
+    assert not list(data_dir.glob(".*.tmp"))
+
+
+def _no_space(*args: object, **kwargs: object) -> tuple[int, str]:
+    raise OSError(28, "No space left on device")
+
+
+def test_a_folder_where_the_save_should_be_makes_saving_fail_with_a_message(
+        data_dir: Path) -> None:
+    storage.saved_game_path().mkdir(parents=True)
+    message = storage.save_game({"turn": 1})
+    assert message is not None and str(data_dir) in message
+    assert not list(data_dir.glob(".*.tmp"))
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="permissions do not bind root (CI runs as root)")
+def test_a_read_only_folder_makes_saving_fail_with_a_message(data_dir: Path) -> None:
+    assert storage.save_game({"turn": 1}) is None
+    data_dir.chmod(0o500)
+    try:
+        message = storage.save_game({"turn": 2})
+    finally:
+        data_dir.chmod(0o700)
+    assert message is not None and str(data_dir) in message
+    assert storage.load_game() == ({"turn": 1}, None)
+
+
+def test_refusing_a_game_sets_it_aside_in_one_sentence(data_dir: Path) -> None:
+    assert storage.save_game({"turn": 1}) is None
+    original = storage.saved_game_path().read_bytes()
+    message = storage.refuse_game("the saved position is impossible: it has no cards")
+    (kept,) = data_dir.glob("saved_game.json.corrupt-*")
+    assert kept.read_bytes() == original and not storage.saved_game_path().exists()
+    assert message.count(". ") == 0 and message.endswith(".")
+    assert "no cards" in message and str(kept) in message

@@ -13,11 +13,15 @@ from diloti_desktop.ui.context import AppContext
 
 
 def main_menu(ctx: AppContext) -> None:
-    """Leave any game (it stays saved) and show the start menu alone."""
+    """Leave any game (it stays saved, or the player is asked) and show the start menu."""
+    from diloti_desktop.ui.notice import leave_safely
     from diloti_desktop.ui.scenes.menu import MainMenuScene
 
-    ctx.close_session()
-    ctx.scenes.reset(MainMenuScene(ctx))
+    def leave() -> None:
+        ctx.close_session()
+        ctx.scenes.reset(MainMenuScene(ctx))
+
+    leave_safely(ctx, leave, quitting=False)
 
 
 def play(ctx: AppContext, session: GameSession) -> None:

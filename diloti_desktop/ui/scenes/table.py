@@ -33,7 +33,7 @@ from diloti_desktop.rules.cards import iter_cards
 from diloti_desktop.rules.gestures import targets
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY
-from diloti_desktop.ui import theme
+from diloti_desktop.ui import notice, theme
 from diloti_desktop.ui.animation import Flight, Show
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.choreography import move_steps, round_start_steps
@@ -702,7 +702,8 @@ class TableScene(Scene):
             moving.append(deco.dragged[1])
         still = dataclasses.replace(deco, flights=(), dragged=None, clock=0.0)
         dots = int(self.time * 3) % 3 if deco.thinking else -1
-        signature = (self.shown, tuple(sorted(self.slots.items())), self.layout(), still, dots)
+        signature = (self.shown, tuple(sorted(self.slots.items())), self.layout(), still, dots,
+                     self.ctx.save_problem)
         previous, previous_boxes = self._last_frame
         margin = max(24, self.layout().hand_w // 3)
         boxes = [box.inflate(margin, margin) for box in moving]
@@ -714,6 +715,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the table."""
         draw_table(surface, self.geometry(), self.decorations())
+        notice.draw_save_warning(surface, self.ctx, self.layout().table)
         if self.spectator:
             layout = self.layout()
             theme.blit_text(surface, _("Watching the AI play"), layout.font_px,
