@@ -525,3 +525,9 @@ def remove_orphaned_temporaries(now: float | None = None) -> list[Path]:
 def _set_aside_logged(path: Path, detail: str) -> Path | None:
     log.warning("%s is unusable (%s); setting it aside", path, detail)
     return set_aside(path)
+
+
+#: Public names for the modules that keep their own files in the data folder (the
+#: statistics, the last new-game setup): read, and set aside when damaged, the same way.
+UnreadableFile = _UnreadableFile
+read_json_object = _read_json_object

@@ -24,6 +24,7 @@ from typing import Any
 
 from diloti_desktop.ai.base import Player
 from diloti_desktop.controller.narration import describe_round_end, describe_turn
+from diloti_desktop.controller.scoresheet import RoundRecord, rounds_from_data, rounds_to_data
 from diloti_desktop.controller.seats import GameConfig
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.engine import apply, new_match, next_round, round_breakdown
@@ -145,6 +146,8 @@ class GameSession:
         self.history: list[MovePlayed] = []
         self.last_account = ""
         self.last_round: RoundOver | None = None
+        #: The score sheet: every round scored in this match (kept in the save file).
+        self.rounds: list[RoundRecord] = []
         self._ai_job: _Job | None = None
         self._hint_job: _Job | None = None
         self._last_move_time = -1e9
@@ -338,6 +341,7 @@ class GameSession:
             summary = describe_round_end(events, self.players)
             self.last_round = RoundOver(scored.round_no, scored.breakdown, scored.scores,
                                         after.winner, summary)
+            self.rounds.append(RoundRecord(scored.round_no, scored.breakdown, scored.scores))
             self._events.append(self.last_round)
         self._hint_job = None
 
@@ -345,7 +349,7 @@ class GameSession:
     def to_dict(self) -> dict[str, object]:
         """JSON-ready state for the interrupted-game save file."""
         return {"format": SAVE_FORMAT, "config": self.config.to_dict(),
-                "position": self.position.notation()}
+                "position": self.position.notation(), "rounds": rounds_to_data(self.rounds)}
 
     @staticmethod
     def from_dict(data: dict[str, object], **options: Any) -> GameSession:
@@ -376,10 +380,12 @@ class GameSession:
         if position.phase == MATCH_OVER:
             raise ValueError(_("the saved match is already over"))
         try:
-            return GameSession(config, position, **options)
+            session = GameSession(config, position, **options)
         except ValueError as error:  # an AI level this version does not have, for example
             raise ValueError(_("the players cannot be seated: {error}").format(
                 error=_brief(str(error)))) from error
+        session.rounds = rounds_from_data(data.get("rounds"))
+        return session
 
 
 def _brief(text: str, limit: int = 160) -> str:

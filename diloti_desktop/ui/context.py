@@ -14,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from diloti_desktop import storage
+from diloti_desktop import stats, storage
 from diloti_desktop.ai.base import Player, RandomPlayer
+from diloti_desktop.ai.players import LEVELS
 from diloti_desktop.controller import GameConfig, GameSession
 from diloti_desktop.controller.session import default_player_factory
 from diloti_desktop.i18n import _
@@ -36,6 +37,28 @@ def make_ai_player(level: str, seed: int) -> Player:
     if level == "Random":
         return RandomPlayer(seed)
     return default_player_factory(level, seed)
+
+
+def match_result(session: GameSession) -> stats.MatchResult | None:
+    """A finished match from its human's side (None while it runs, or with no human)."""
+    human = session.human_seat
+    position = session.position
+    if human is None or position.phase != MATCH_OVER:
+        return None
+    side = position.rules.side_of(human)
+    config = session.config
+    opponents = [config.seats[seat] for seat in range(session.players)
+                 if position.rules.side_of(seat) != side and not config.is_human(seat)]
+    return stats.MatchResult(
+        players=session.players,
+        opponents=stats.opponents_label(opponents, LEVELS) or "human",
+        won=position.winner == side,
+        round_points=tuple(r.breakdown[side].total for r in session.rounds),
+        xeris_made=sum(r.breakdown[side].xeris for r in session.rounds),
+        xeris_conceded=sum(r.breakdown[1 - side].xeris for r in session.rounds),
+        # The coach's flag (undo, hints, tutor) when the session has one.
+        assisted=bool(getattr(session, "assisted", False)),
+    )
 
 
 class WindowControl(Protocol):
@@ -96,6 +119,8 @@ class AppContext:
     #: Why the last save of the current game failed (translated, with the folder), or
     #: ``None`` while saves succeed; the table shows it until a save works again.
     save_problem: str | None = None
+    #: The last match whose result went into the statistics (each match counts once).
+    recorded: GameSession | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         cards.set_face_style(self.settings.card_faces)
@@ -163,6 +188,7 @@ class AppContext:
         if session is None or not self.persist:
             return True
         if session.position.phase == MATCH_OVER:
+            self.record_result(session)
             message = storage.clear_game()
             self.save_problem = None
             if message:
@@ -178,6 +204,15 @@ class AppContext:
         """Whether leaving now would lose the current match (its last save failed)."""
         return (self.persist and self.session is not None and self.save_problem is not None
                 and self.session.position.phase != MATCH_OVER)
+
+    def record_result(self, session: GameSession) -> None:
+        """Add a finished match with a human seat to the statistics, once."""
+        result = match_result(session)
+        if result is None or self.recorded is session or not self.persist:
+            return
+        self.recorded = session
+        _statistics, messages = stats.record_match(result)
+        self.notices.extend(messages)
 
     def saved_session(self) -> tuple[GameSession | None, str | None]:
         """The interrupted match, if there is a usable one, and a message for the player.

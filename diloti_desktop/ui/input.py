@@ -42,6 +42,7 @@ class Action(enum.Enum):
     CANCEL = "cancel"
     HINT = "hint"
     MOVES = "moves"
+    SCORES = "scores"
     FULLSCREEN = "fullscreen"
     PAGE_UP = "page_up"
     PAGE_DOWN = "page_down"
@@ -147,6 +148,7 @@ _KEYS: dict[int, Action] = {
     pygame.K_h: Action.HINT,
     pygame.K_m: Action.MOVES,
     pygame.K_l: Action.MOVES,
+    pygame.K_s: Action.SCORES,
     pygame.K_F11: Action.FULLSCREEN,
     pygame.K_PAGEUP: Action.PAGE_UP,
     pygame.K_PAGEDOWN: Action.PAGE_DOWN,

@@ -179,14 +179,17 @@ def test_continue_restores_the_interrupted_game(driver: Driver) -> None:
     session = driver.session
     position = session.position
     driver.key(pygame.K_ESCAPE)  # the pause menu
-    driver.key(pygame.K_DOWN)
-    driver.key(pygame.K_DOWN)
-    driver.key(pygame.K_DOWN)
-    driver.key(pygame.K_DOWN)
+    for _ in range(5):
+        driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)  # "Main menu (the game is saved)"
-    assert isinstance(driver.top, MainMenuScene) and driver.ctx.session is None
+    menu = driver.top
+    assert isinstance(menu, MainMenuScene) and driver.ctx.session is None
     assert storage.saved_game_path().is_file()
-    driver.click(menu_button(driver, "continue"))
+    # Continue is now the default button: Enter continues.
+    buttons = menu.buttons()
+    assert menu.list.focus is not None and buttons[menu.list.focus].key == "continue"
+    assert [b.key for b in buttons if b.primary] == ["continue"]
+    driver.key(pygame.K_RETURN)
     assert isinstance(driver.top, TableScene)
     assert driver.session.position == position and driver.session is not session
 

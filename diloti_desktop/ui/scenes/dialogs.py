@@ -218,7 +218,8 @@ class PauseScene(Scene):
         unit = round(min(height, width * 9 / 16))
         row_h = round(unit * 0.065)
         area = panel(width, height, 0.4, 0.6, max_w=round(unit * 0.6))
-        labels = [("resume", _("Resume"), True), ("rules", _("How to play"), False),
+        labels = [("resume", _("Resume"), True), ("scores", _("Score sheet"), False),
+                  ("rules", _("How to play"), False),
                   ("settings", _("Settings"), False),
                   ("menu", _("Main menu (the game is saved)"), False),
                   ("quit", _("Quit"), False)]
@@ -241,6 +242,8 @@ class PauseScene(Scene):
 
         if key == "resume":
             self.ctx.scenes.pop(self)
+        elif key == "scores" and self.ctx.session is not None:
+            flow.open_score_sheet(self.ctx, self.ctx.session)
         elif key == "rules":
             flow.open_rules(self.ctx)
         elif key == "settings":

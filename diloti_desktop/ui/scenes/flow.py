@@ -7,8 +7,12 @@ so that no two scene modules depend on each other at import time.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
-from diloti_desktop.controller import GameConfig, GameSession
+from diloti_desktop.controller import GameConfig, GameSession, side_name
+from diloti_desktop.i18n import _
+from diloti_desktop.rules.errors import DilotiError
+from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.context import AppContext
 
 
@@ -57,3 +61,51 @@ def open_settings(ctx: AppContext) -> None:
     from diloti_desktop.ui.scenes.settings import SettingsScene
 
     ctx.scenes.push(SettingsScene(ctx))
+
+
+def open_statistics(ctx: AppContext) -> None:
+    """The statistics of finished matches, over the current screen."""
+    from diloti_desktop.ui.scenes.statistics import StatisticsScene
+
+    ctx.scenes.push(StatisticsScene(ctx))
+
+
+def open_score_sheet(ctx: AppContext, session: GameSession) -> None:
+    """The score sheet of ``session``'s match, over the current screen."""
+    from diloti_desktop.ui.scenes.score_sheet import ScoreSheetScene
+
+    ctx.scenes.push(ScoreSheetScene(ctx, session))
+
+
+def saved_game_summary() -> str:
+    """The interrupted game in a few words ("round 3, You 24 – 31 North"), or ""."""
+    from diloti_desktop import storage
+
+    data, _message = storage.load_game()
+    notation = data.get("position") if data is not None else None
+    if not isinstance(notation, str):
+        return ""
+    try:
+        position = Position.parse(notation)
+    except DilotiError:
+        return ""
+    return _("round {number}, {side0} {score0} – {score1} {side1}").format(
+        number=position.round_no, side0=side_name(0, position.players),
+        score0=position.scores[0], score1=position.scores[1],
+        side1=side_name(1, position.players))
+
+
+def confirm_replacing_saved_game(ctx: AppContext, start: Callable[[], None]) -> None:
+    """Ask before a new game replaces the interrupted one; ``start`` runs on yes."""
+    from diloti_desktop.ui.scenes.confirm import ConfirmScene
+
+    summary = saved_game_summary()
+    if summary:
+        message = _("You have an interrupted game ({game}). Starting a new game replaces it "
+                    "and it cannot be continued afterwards.").format(game=summary)
+    else:
+        message = _("You have an interrupted game. Starting a new game replaces it and it "
+                    "cannot be continued afterwards.")
+    ctx.scenes.push(ConfirmScene(ctx, _("Replace the interrupted game?"), message,
+                                 proceed_label=_("Start a new game"),
+                                 keep_label=_("Keep it"), on_proceed=start))

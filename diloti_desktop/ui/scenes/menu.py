@@ -6,6 +6,7 @@ import pygame
 
 from diloti_desktop.controller import HUMAN, GameConfig
 from diloti_desktop.i18n import _
+from diloti_desktop.last_setup import Setup, load_setup, save_setup
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.ui import cards as card_art
 from diloti_desktop.ui import theme
@@ -51,7 +52,9 @@ class MainMenuScene(Scene):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
         self.list = ButtonList()
-        self.list.focus = 0
+        # Continue is the default when there is a game to continue.
+        keys = [button.key for button in self.buttons()]
+        self.list.focus = keys.index("continue") if ctx.has_saved_game() else 0
         self.message = ""
 
     def enter(self) -> None:
@@ -70,9 +73,11 @@ class MainMenuScene(Scene):
         unit = _unit((width, height))
         row_h = round(unit * 0.07)
         area = Box(0, round(height * 0.46), width, round(height * 0.5))
+        saved = self.ctx.has_saved_game()
         entries = [
-            ("new", _("New game"), True, True),
-            ("continue", _("Continue"), self.ctx.has_saved_game(), False),
+            ("new", _("New game"), True, not saved),
+            ("continue", _("Continue"), saved, saved),
+            ("statistics", _("Statistics"), True, False),
             ("rules", _("How to play"), True, False),
             ("settings", _("Settings"), True, False),
             ("quit", _("Quit"), True, False),
@@ -103,6 +108,8 @@ class MainMenuScene(Scene):
                 self.message = message or _("The interrupted game could not be continued.")
             else:
                 flow.play(self.ctx, session)
+        elif key == "statistics":
+            flow.open_statistics(self.ctx)
         elif key == "rules":
             flow.open_rules(self.ctx)
         elif key == "settings":
@@ -192,6 +199,11 @@ class NewGameScene(Scene):
         self.players = 2
         self.levels = {1: DEFAULT_LEVEL, 2: DEFAULT_LEVEL, 3: DEFAULT_LEVEL}
         self.rules = Ruleset()
+        remembered = load_setup(LEVELS) if ctx.persist else None
+        if remembered is not None:  # the setup of the last game started here
+            self.players = remembered.rules.players
+            self.levels.update(remembered.levels)
+            self.rules = remembered.rules
         self.form = Form()
         self.placed: tuple[Box, int] | None = None
         self._rebuild()
@@ -243,7 +255,6 @@ class NewGameScene(Scene):
 
     def handle(self, event: InputEvent) -> None:
         """Form changes and buttons."""
-        from diloti_desktop.ui.scenes import flow
 
         self._layout()
         if isinstance(event, KeyAction) and event.action == Action.CANCEL:
@@ -270,7 +281,23 @@ class NewGameScene(Scene):
             self.ctx.scenes.push(AdvancedRulesScene(self.ctx, self))
         elif result == "start":
             self.ctx.play_sound(Sound.CLICK)
-            flow.new_game(self.ctx, self.config())
+            self.start()
+
+    def start(self) -> None:
+        """Start the game, after asking when it would replace an interrupted one."""
+        from diloti_desktop.ui.scenes import flow
+
+        if not self.ctx.has_saved_game():
+            self._start_now()
+            return
+        flow.confirm_replacing_saved_game(self.ctx, self._start_now)
+
+    def _start_now(self) -> None:
+        from diloti_desktop.ui.scenes import flow
+
+        if self.ctx.persist:
+            save_setup(Setup(self.rules.with_changes(players=self.players), dict(self.levels)))
+        flow.new_game(self.ctx, self.config())
 
     def resume(self) -> None:
         """Back from the advanced rules."""

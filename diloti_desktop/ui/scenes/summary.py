@@ -167,13 +167,14 @@ class MatchEndScene(Scene):
         box = self.frame()
         unit = _unit(self.ctx.window.size())
         h = round(unit * 0.065)
-        w = round(unit * 0.3)
         gap = h // 2
+        w = min(round(unit * 0.3), (box.w - 4 * gap) // 3)
         y = box.bottom - h - h // 2
+        left = box.centerx - w - w // 2 - gap
         return [
-            Button("rematch", _("Rematch"), Box(box.centerx - w - gap // 2, y, w, h),
-                   primary=True, hotkey="Enter"),
-            Button("menu", _("Main menu"), Box(box.centerx + gap // 2, y, w, h), hotkey="Esc"),
+            Button("rematch", _("Rematch"), Box(left, y, w, h), primary=True, hotkey="Enter"),
+            Button("scores", _("Score sheet"), Box(left + w + gap, y, w, h), hotkey="S"),
+            Button("menu", _("Main menu"), Box(left + 2 * (w + gap), y, w, h), hotkey="Esc"),
         ]
 
     def handle(self, event: InputEvent) -> None:
@@ -184,7 +185,11 @@ class MatchEndScene(Scene):
         key = self.list.handle(event)
         if isinstance(event, KeyAction) and event.action == Action.CANCEL:
             key = "menu"
-        if key == "rematch":
+        if isinstance(event, KeyAction) and event.action == Action.SCORES:
+            key = "scores"
+        if key == "scores":
+            flow.open_score_sheet(self.ctx, self.table.session)
+        elif key == "rematch":
             self.ctx.play_sound(Sound.CLICK)
             flow.rematch(self.ctx, self.table.session.config)
         elif key == "menu":

@@ -60,6 +60,7 @@ from diloti_desktop.ui.layout import (
     table_layout,
 )
 from diloti_desktop.ui.scene import IDLE, Scene
+from diloti_desktop.ui.scenes import flow
 from diloti_desktop.ui.table_view import (
     HOVER_LIFT,
     PICK_LIFT,
@@ -532,6 +533,9 @@ class TableScene(Scene):
             return
         if action == Action.MOVES:
             self.open_moves_list()
+            return
+        if action == Action.SCORES:
+            flow.open_score_sheet(self.ctx, self.session)
             return
         if not self.accepting():
             return
