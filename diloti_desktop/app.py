@@ -7,6 +7,7 @@
   packaged executable).
 - ``--size WxH``: the window size to open with (default 1280x720).
 - ``--show-fps``: draw the frame rate in a corner.
+- ``--version``: print the version and exit.
 
 Nothing here imports pygame before the command line is read, because the SDL drivers
 must be chosen in the environment before pygame starts.
@@ -32,10 +33,18 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
+#: The window's class (X11 WM_CLASS, Wayland app id): what docks and task bars group by,
+#: and what ``StartupWMClass`` in build_scripts/diloti.desktop names.
+WINDOW_CLASS = "Diloti"
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line."""
+    from diloti_desktop import __version__
+
     parser = argparse.ArgumentParser(prog="diloti", description="Diloti, the Greek fishing "
                                      "card game, against AI opponents.")
+    parser.add_argument("--version", action="version", version=f"Diloti {__version__}")
     parser.add_argument("--smoke-test", metavar="PATH", type=Path,
                         help="play one AI-vs-AI round headless, save a screenshot, exit")
     parser.add_argument("--size", type=_size, default=None, metavar="WxH",
@@ -51,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # Read by SDL when the window opens; otherwise the class is the script's name.
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
 
     from diloti_desktop import logs
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pygame
 
-from diloti_desktop import logs, storage
+from diloti_desktop import logs, resources, storage
 from diloti_desktop.i18n import _
 from diloti_desktop.ui import cards, notice, theme
 from diloti_desktop.ui.context import AppContext
@@ -52,6 +52,8 @@ DEFAULT_SIZE = (1280, 720)
 #: The smallest window a window manager is asked to allow; smaller frames are scaled,
 #: so this only keeps the text from shrinking to nothing.
 SMALLEST_WINDOW = (480, 300)
+#: The window icon, made by build_scripts/make_icons.py with the .ico and .icns files.
+ICON = "icons/diloti.png"
 
 
 class Shell:
@@ -85,11 +87,7 @@ class Shell:
         """Create the window."""
         pygame.display.set_caption(self.title)
         self._set_mode(fullscreen)
-        try:
-            icon = cards.face(1, 0, 64)
-            pygame.display.set_icon(icon)
-        except pygame.error as error:  # pragma: no cover - cosmetic
-            log.debug("no window icon: %s", error)
+        pygame.display.set_icon(window_icon())
         self.running = True
 
     def _set_mode(self, fullscreen: bool) -> None:
@@ -324,6 +322,15 @@ class Shell:
             ctx.session.close()
             ctx.session = None
         self._dirty = True
+
+
+def window_icon() -> pygame.Surface:
+    """The app icon (sprites/icons/diloti.png), or a drawn ace if it cannot be read."""
+    try:
+        return pygame.image.load(str(resources.sprite_path(ICON)))
+    except (resources.AssetNotFoundError, pygame.error, OSError) as error:
+        log.warning("no app icon, using a drawn ace: %s", error)
+        return cards.face(1, 0, 64)
 
 
 def _at_least(size: tuple[int, int], floor: tuple[int, int]) -> tuple[int, int]:

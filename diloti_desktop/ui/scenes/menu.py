@@ -83,8 +83,15 @@ class MainMenuScene(Scene):
             ("quit", _("Quit"), True, False),
         ]
         boxes = stack(area, len(entries), row_h, row_h // 4, width=round(unit * 0.5))
-        return [Button(key, label, box, enabled=enabled, primary=primary)
-                for (key, label, enabled, primary), box in zip(entries, boxes, strict=True)]
+        buttons = [Button(key, label, box, enabled=enabled, primary=primary)
+                   for (key, label, enabled, primary), box in zip(entries, boxes, strict=True)]
+        # About (version, credits, licences) sits in the corner, out of the main list.
+        pad = round(unit * 0.02)
+        about_w, about_h = round(unit * 0.16), round(row_h * 0.8)
+        buttons.append(Button("about", _("About"), Box(width - pad - about_w,
+                                                       height - pad - about_h, about_w,
+                                                       about_h)))
+        return buttons
 
     def handle(self, event: InputEvent) -> None:
         """Menu choices."""
@@ -116,6 +123,10 @@ class MainMenuScene(Scene):
             flow.open_settings(self.ctx)
         elif key == "quit":
             self.ctx.window.request_quit()
+        elif key == "about":
+            from diloti_desktop.ui.scenes.about import AboutScene
+
+            self.ctx.scenes.push(AboutScene(self.ctx))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, a fan of cards, the buttons."""

@@ -85,6 +85,10 @@ class RulesScene(Scene):
         self.offset = 0
         self.hover = False
 
+    def heading(self) -> str:
+        """The panel's title."""
+        return _("How to play Diloti")
+
     def _frame(self) -> tuple[Box, int]:
         width, height = self.ctx.window.size()
         unit = round(min(height, width * 9 / 16))
@@ -150,7 +154,7 @@ class RulesScene(Scene):
         box, size, area, limit = self._view()
         theme.rounded(surface, box, theme.PANEL, 18, alpha=240)
         pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=18)
-        theme.blit_text(surface, _("How to play Diloti"), round(size * 1.5),
+        theme.blit_text(surface, self.heading(), round(size * 1.5),
                         (box.centerx, box.y + size), theme.GOLD, bold=True, anchor="midtop")
         previous_clip = surface.get_clip()
         surface.set_clip(pygame.Rect(area))

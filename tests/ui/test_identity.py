@@ -1,0 +1,170 @@
+"""The app's identity: version, window class and icon, icon files, About and its licences."""
+
+from __future__ import annotations
+
+import argparse
+import configparser
+import io
+import os
+import struct
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from diloti_desktop import __version__, app, resources
+from diloti_desktop.ui import shell as shell_module
+from diloti_desktop.ui.scenes import about
+from diloti_desktop.ui.scenes.about import AboutScene
+from diloti_desktop.ui.scenes.menu import MainMenuScene
+from tests.ui.driver import Driver, make_app
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_version_prints_the_package_version_which_matches_pyproject() -> None:
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["project"]["version"] == __version__
+    result = subprocess.run([sys.executable, "-m", "diloti_desktop", "--version"],
+                            capture_output=True, text=True, cwd=REPO, timeout=60,
+                            env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"Diloti {__version__}"
+
+
+def test_the_window_class_is_set_before_the_window_opens(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, str | None] = {}
+
+    def fake_run(args: argparse.Namespace) -> int:
+        seen["x11"] = os.environ.get("SDL_VIDEO_X11_WMCLASS")
+        seen["wayland"] = os.environ.get("SDL_VIDEO_WAYLAND_WMCLASS")
+        return 0
+
+    monkeypatch.delenv("SDL_VIDEO_X11_WMCLASS", raising=False)
+    monkeypatch.delenv("SDL_VIDEO_WAYLAND_WMCLASS", raising=False)
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # main() installs its own
+    monkeypatch.setattr(app, "_run", fake_run)
+    assert app.main([]) == 0
+    assert seen == {"x11": "Diloti", "wayland": "Diloti"} and app.WINDOW_CLASS == "Diloti"
+
+
+def test_the_window_gets_the_app_icon_and_the_title() -> None:
+    shell, ctx = make_app()
+    icon = shell_module.window_icon()
+    assert icon.get_size() == (256, 256)
+    assert pygame.display.get_caption()[0] == "Diloti"
+    ctx.close_session()
+
+
+def test_a_missing_icon_falls_back_to_a_drawn_card(monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    make_app()
+    real = resources.asset_dir
+    monkeypatch.setattr(resources, "asset_dir",
+                        lambda kind: tmp_path if kind == "sprites" else real(kind))
+    icon = shell_module.window_icon()
+    assert icon.get_width() == 64
+
+
+def read_ico(data: bytes) -> dict[int, pygame.Surface]:
+    reserved, kind, count = struct.unpack("<HHH", data[:6])
+    assert (reserved, kind) == (0, 1)
+    images = {}
+    for index in range(count):
+        side, _h, _c, _r, _planes, bits, size, offset = struct.unpack(
+            "<BBBBHHII", data[6 + 16 * index:22 + 16 * index])
+        assert bits == 32
+        image = pygame.image.load(io.BytesIO(data[offset:offset + size]), "entry.png")
+        assert image.get_width() == (side or 256)
+        images[image.get_width()] = image
+    return images
+
+
+def test_the_windows_and_macos_icons_hold_every_size() -> None:
+    icons = REPO / "sprites" / "icons"
+    ico = read_ico((icons / "diloti.ico").read_bytes())
+    assert sorted(ico) == [16, 24, 32, 48, 64, 128, 256]
+    data = (icons / "diloti.icns").read_bytes()
+    assert data[:4] == b"icns" and struct.unpack(">I", data[4:8])[0] == len(data)
+    offset, sizes = 8, {}
+    while offset < len(data):
+        kind = data[offset:offset + 4].decode("ascii")
+        length = struct.unpack(">I", data[offset + 4:offset + 8])[0]
+        image = pygame.image.load(io.BytesIO(data[offset + 8:offset + length]), "chunk.png")
+        sizes[kind] = image.get_width()
+        offset += length
+    assert offset == len(data)
+    assert sizes["ic10"] == 1024 and sizes["ic07"] == 128 and sizes["icp4"] == 16
+    png = pygame.image.load(str(icons / "diloti.png"))
+    assert png.get_size() == (256, 256)
+
+
+def test_the_linux_desktop_entry_names_the_window_class_and_icon() -> None:
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    parser.read(REPO / "build_scripts" / "diloti.desktop", encoding="utf-8")
+    entry = parser["Desktop Entry"]
+    assert entry["Type"] == "Application" and entry["Name"] == "Diloti"
+    assert entry["StartupWMClass"] == app.WINDOW_CLASS
+    assert entry["Icon"] == "diloti" and entry["Exec"]
+    assert "Game" in entry["Categories"].split(";")
+
+
+@pytest.fixture
+def driver() -> Iterator[Driver]:
+    shell, ctx = make_app()
+    ctx.scenes.reset(MainMenuScene(ctx))
+    shell.draw()
+    yield Driver(shell, ctx)
+    ctx.close_session()
+
+
+def about_text(scene: AboutScene) -> str:
+    box, size = scene._frame()
+    return "\n".join(line for line, _heading in scene._lines(box, size))
+
+
+def test_the_about_screen_shows_the_version_credits_and_every_licence(driver: Driver) -> None:
+    menu = driver.top
+    assert isinstance(menu, MainMenuScene)
+    about_button = next(b for b in menu.buttons() if b.key == "about")
+    driver.click(about_button.box.center)
+    scene = driver.top
+    assert isinstance(scene, AboutScene)
+    driver.frames()
+    text = about_text(scene)
+    assert f"Diloti {__version__}" in text
+    assert "Adrian Kennard" in text and "DejaVu" in text and "pygame-ce" in text
+    # The licences, named and in full.
+    for words in ["MIT licence", "CC0 1.0", "GNU LGPL 2.1", "zlib licence", "PSF licence",
+                  "GNU LESSER GENERAL PUBLIC LICENSE", "Bitstream, Inc",
+                  "Statement of Purpose", "PYTHON SOFTWARE FOUNDATION LICENSE VERSION 2",
+                  "Permission is hereby granted, free of charge", "Sam Lantinga",
+                  "FreeType", "libpng"]:
+        assert words in text, words
+    # It scrolls to the very end, and Esc goes back to the menu.
+    driver.key(pygame.K_END)
+    assert scene.offset > 0
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, MainMenuScene)
+
+
+def test_every_listed_licence_file_is_shipped() -> None:
+    for kind, name, _title in about.LICENCE_FILES:
+        text = about.licence_text(kind, name)
+        assert text is not None and len(text) > 300, name
+
+
+def test_a_missing_licence_text_is_said_not_crashed_on(
+        driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(about, "LICENCE_FILES",
+                        (*about.LICENCE_FILES, ("sprites", "licenses/none.txt", "Nothing")))
+    driver.ctx.scenes.push(AboutScene(driver.ctx))
+    driver.frames()
+    text = about_text(driver.top)  # type: ignore[arg-type]
+    assert "missing from this copy of the game: licenses/none.txt" in text
