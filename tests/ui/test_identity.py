@@ -54,7 +54,7 @@ def test_the_window_class_is_set_before_the_window_opens(
 
 
 def test_the_window_gets_the_app_icon_and_the_title() -> None:
-    shell, ctx = make_app()
+    _shell, ctx = make_app()
     icon = shell_module.window_icon()
     assert icon.get_size() == (256, 256)
     assert pygame.display.get_caption()[0] == "Diloti"
