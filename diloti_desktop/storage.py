@@ -244,13 +244,15 @@ class Settings:
     card_faces: str = "illustrated"
     fullscreen: bool = False
     language: str = "en"
+    #: Grade each move before it is played and warn about a costly one (issue: the coach).
+    tutor: bool = True
 
     def __post_init__(self) -> None:
         # Values arrive from JSON files too, so check types that the annotations promise.
         _check_choice("animation_speed", self.animation_speed, ANIMATION_SPEEDS)
         _check_choice("card_size", self.card_size, CARD_SIZES)
         _check_choice("card_faces", self.card_faces, CARD_FACES)
-        for name in ("sound_enabled", "four_colour_suits", "fullscreen"):
+        for name in ("sound_enabled", "four_colour_suits", "fullscreen", "tutor"):
             value: object = getattr(self, name)
             if not isinstance(value, bool):
                 raise ValueError(f"{name} must be true or false, got {value!r}")

@@ -123,16 +123,23 @@ def suggest(view: SeatView, count: int = 3) -> list[Hint]:
 
 def grade(view: SeatView, move: Move) -> Grade:
     """Rate ``move`` (legal in the view) against the best move, by points lost."""
-    results = analyse(view)
+    return grade_results(analyse(view), move)
+
+
+def verdict_for(loss: float) -> Verdict:
+    """The verdict of a loss in points per round (:data:`GRADE_LIMITS`)."""
+    for limit, name in GRADE_LIMITS:
+        if loss < limit:
+            return name
+    return Verdict.BLUNDER
+
+
+def grade_results(results: list[MoveValue], move: Move) -> Grade:
+    """Rate ``move`` against the best of ``results`` (:func:`analyse`'s ranking)."""
     best = results[0]
     value = _value_of(results, move)
     loss = max(0.0, best.value - value)
-    verdict = Verdict.BLUNDER
-    for limit, name in GRADE_LIMITS:
-        if loss < limit:
-            verdict = name
-            break
-    return Grade(move, verdict, loss, best.move, value, best.value)
+    return Grade(move, verdict_for(loss), loss, best.move, value, best.value)
 
 
 def _value_of(results: list[MoveValue], move: Move) -> float:

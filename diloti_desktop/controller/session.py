@@ -6,6 +6,24 @@ frame, and drains :meth:`GameSession.poll` for typed events it turns into animat
 sound. AI players think on a daemon thread, so the frame loop never blocks and closing the
 window mid-thought never hangs. No pygame here.
 
+The coach lives here too, as data (phrased by the UI): :meth:`GameSession.request_hint`
+computes a progressive hint (:func:`diloti_desktop.ai.coach.advise`) and with
+``tutor`` on :meth:`GameSession.submit` first grades a human's move against the best move
+of the same view (:func:`diloti_desktop.ai.coach.check`): a move worth a warning is held
+back (``TutorWarning``) until the player plays it anyway (``submit(move, checked=True)``)
+or takes it back (:meth:`GameSession.take_back`). Both run on the background thread; the
+view's ranking is computed once per human turn and shared (started as soon as the turn
+begins while the tutor is on, so a fine move goes through at once).
+
+:meth:`GameSession.undo` takes back to the human's previous decision of the round (AI
+replies are seeded by the view, so they come out the same again). The round is kept as
+its first position plus the moves played, which is also what the save file holds, so
+undo works after a save and Continue. No undo once the round is over.
+
+A match in which the coach helped is marked: :attr:`GameSession.assistance` counts the
+hint levels asked for, undos and tutor take-backs; :attr:`GameSession.assisted` is what
+statistics read (saved as ``assist`` in the save file).
+
 Randomness is seeded and recorded: the match's first round is dealt from
 ``Random(seed)``, round *n* > 1 from ``Random(f"{seed}:{n}")``, and each AI seat gets its
 own seed, so a saved game resumes exactly and a seed replays the same match.
@@ -23,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from diloti_desktop.ai.base import Player
+from diloti_desktop.controller.coach import Analysis, Assistance
 from diloti_desktop.controller.narration import describe_round_end, describe_turn
 from diloti_desktop.controller.scoresheet import RoundRecord, rounds_from_data, rounds_to_data
 from diloti_desktop.controller.seats import GameConfig
@@ -94,10 +113,28 @@ class AIThinking:
 
 @dataclass(frozen=True)
 class HintReady:
-    """Hints for the human's turn (the AI package's hint objects)."""
+    """Hints for the human's turn: ``advice`` is the coach's :class:`Advice` (the best
+    move, two alternatives, the nudge); ``hints`` its options, best first."""
 
     position: Position
     hints: tuple[Any, ...]
+    advice: Any = None
+
+
+@dataclass(frozen=True)
+class TutorWarning:
+    """The tutor held back a human's move: ``check`` is the coach's :class:`TutorCheck`."""
+
+    move: Move
+    check: Any
+
+
+@dataclass(frozen=True)
+class Undone:
+    """Moves were taken back; ``position`` is the position now (a human's decision)."""
+
+    position: Position
+    moves: int
 
 
 @dataclass(frozen=True)
@@ -108,7 +145,7 @@ class HintUnavailable:
 
 
 SessionEvent = (MovePlayed | MoveRejected | RoundBegan | RoundOver | AIThinking | HintReady
-                | HintUnavailable)
+                | HintUnavailable | TutorWarning | Undone)
 
 
 @dataclass
@@ -150,12 +187,21 @@ class GameSession:
         self.rounds: list[RoundRecord] = []
         self._ai_job: _Job | None = None
         self._hint_job: _Job | None = None
+        self._grade_job: _Job | None = None
+        self._warm_job: _Job | None = None
+        self._grading: Move | None = None
+        self._analysis: Analysis | None = None
         self._last_move_time = -1e9
         self._closed = False
+        #: Whether a human's move is graded before it is played (the tutor setting).
+        self.tutor = False
+        self.assistance = Assistance()
         if position is None:
             position, events = new_match(config.rules, random.Random(config.seed))
             self._events.append(RoundBegan(position.round_no, tuple(events), position))
         self.position = position
+        #: The position the current round began with (undo and the save replay from it).
+        self.round_start = position
 
     # -- queries -----------------------------------------------------------------------
     @property
@@ -175,6 +221,24 @@ class GameSession:
     def ai_is_thinking(self) -> bool:
         """Whether an AI seat is computing its move."""
         return self._ai_job is not None
+
+    @property
+    def assisted(self) -> bool:
+        """Whether hints, undo or tutor take-backs were used in this match."""
+        return self.assistance.used
+
+    def grading(self) -> bool:
+        """Whether the tutor is grading a move (show a "thinking" state)."""
+        return self._grading is not None
+
+    def against_ai(self) -> bool:
+        """Whether a person plays against AI seats (undo is offered only then)."""
+        return self.human_seat is not None and bool(self._players)
+
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take something back now."""
+        return (self.against_ai() and self.position.phase == PLAY
+                and self._undo_index() is not None)
 
     def legal_moves(self) -> list[Move]:
         """The legal moves of the player to move."""
@@ -217,17 +281,63 @@ class GameSession:
         """Legal moves matching a gesture, silently (for previews)."""
         return find_moves(self.position, card, loose, piles) if self.is_human_turn() else []
 
-    def submit(self, move: Move) -> bool:
-        """Play a human's move; on refusal emit MoveRejected and change nothing."""
-        if not self.is_human_turn():
+    def submit(self, move: Move, checked: bool = False) -> bool:
+        """Play a human's move; on refusal emit MoveRejected and change nothing.
+
+        With the tutor on (and ``checked`` False) the move is graded first, in the
+        background: it is played once the grade says it is fine, or held back with a
+        :class:`TutorWarning`. Returns whether the move was accepted (played or graded).
+        """
+        if not self.is_human_turn() or self._grading is not None:
             self._events.append(MoveRejected(_("wait for your turn")))
             return False
-        try:
-            self._play(move)
-        except IllegalMoveError as error:
-            self._events.append(MoveRejected(error.reason))
+        if move not in legal_moves(self.position):
+            try:
+                resolve_gesture(self.position, move.card, move.loose, move.piles)
+            except IllegalMoveError as error:
+                self._events.append(MoveRejected(error.reason))
+            else:
+                self._events.append(MoveRejected(_("that move is not possible here")))
             return False
+        if self.tutor and not checked:
+            self._start_grading(move)
+            return True
+        self._play(move)
         return True
+
+    def take_back(self) -> None:
+        """The player took back a move the tutor warned about: nothing is played."""
+        self.assistance.takebacks += 1
+
+    def note_hint_level(self, level: int) -> None:
+        """Remember that a hint step (1 nudge, 2 card, 3 whole move) was shown."""
+        if 1 <= level <= 3:
+            self.assistance.hint_levels[level - 1] += 1
+
+    def undo(self) -> bool:
+        """Take back to the human's previous decision this round (emits Undone)."""
+        index = self._undo_index()
+        if not self.against_ai() or self.position.phase != PLAY or index is None:
+            self._events.append(MoveRejected(_("there is nothing to take back")))
+            return False
+        target = self.history[index].before
+        taken = len(self.history) - index
+        del self.history[index:]
+        self.position = target
+        self.last_account = self.history[-1].account if self.history else ""
+        self._ai_job = self._hint_job = self._grade_job = None
+        self._grading = None
+        self.assistance.undos += 1
+        self._events.append(Undone(target, taken))
+        return True
+
+    def _undo_index(self) -> int | None:
+        """The history index of the human's latest move of the round, if any."""
+        human = self.human_seat
+        for index in range(len(self.history) - 1, -1, -1):
+            if self.history[index].seat == human:
+                return index
+        return None
 
     def continue_after_round(self) -> bool:
         """Deal the next round once the round summary has been seen."""
@@ -235,29 +345,49 @@ class GameSession:
             return False
         rng = random.Random(f"{self.config.seed}:{self.position.round_no + 1}")
         self.position, events = next_round(self.position, rng)
+        self.round_start = self.position
         self.history.clear()
         self._events.append(RoundBegan(self.position.round_no, tuple(events), self.position))
         return True
 
     def request_hint(self) -> None:
         """Compute hints for the human's turn in the background (emits HintReady)."""
-        seat = self.position.turn
         if not self.is_human_turn() or self._hint_job is not None:
             return
-        view = seat_view(self.position, seat)
+        analysis = self._current_analysis()
 
         def work() -> Any:
-            from diloti_desktop.ai.hints import suggest
+            from diloti_desktop.ai.coach import advise
 
-            return tuple(suggest(view, count=3))
+            return advise(analysis.view, analysis.results())
 
         self._hint_job = self._start(self.position, work)
+
+    def _current_analysis(self) -> Analysis:
+        analysis = self._analysis
+        if analysis is None or analysis.position is not self.position:
+            analysis = Analysis(self.position, seat_view(self.position, self.position.turn))
+            self._analysis = analysis
+        return analysis
+
+    def _start_grading(self, move: Move) -> None:
+        analysis = self._current_analysis()
+
+        def work() -> Any:
+            from diloti_desktop.ai.coach import check
+
+            return check(analysis.view, move, analysis.results())
+
+        self._grading = move
+        self._grade_job = self._start(self.position, work)
 
     def close(self) -> None:
         """Stop scheduling AI work (threads are daemons: nothing waits for them)."""
         self._closed = True
         self._ai_job = None
         self._hint_job = None
+        self._grade_job = None
+        self._warm_job = None
 
     # -- the frame tick -------------------------------------------------------------------
     def update(self) -> None:
@@ -272,7 +402,10 @@ class GameSession:
                 if hint_job.position is self.position:
                     self._events.append(HintUnavailable(self.position))
             elif hint_job.position is self.position:
-                self._events.append(HintReady(self.position, hint_job.result))
+                advice = hint_job.result
+                options = () if advice is None else (advice.best, *advice.alternatives)
+                self._events.append(HintReady(self.position, options, advice))
+        self._update_tutor()
         if self.position.phase != PLAY or self.config.is_human(self.position.turn):
             return
         job = self._ai_job
@@ -296,6 +429,36 @@ class GameSession:
         except IllegalMoveError:
             log.exception("AI seat %s chose an illegal move", self.position.turn)
             self._play(legal_moves(self.position)[0])
+
+    def _update_tutor(self) -> None:
+        """Warm the ranking up when a human turn begins; finish a grade that is done."""
+        if (self.tutor and self.is_human_turn() and self._warm_job is None
+                and (self._analysis is None or self._analysis.position is not self.position)):
+            analysis = self._current_analysis()
+            self._warm_job = self._start(self.position, analysis.results)
+        warm = self._warm_job
+        if warm is not None and (warm.done.is_set() or warm.position is not self.position):
+            self._warm_job = None
+        job = self._grade_job
+        if job is None or not job.done.is_set():
+            return
+        move, self._grading, self._grade_job = self._grading, None, None
+        if move is None or job.position is not self.position:
+            return
+        if job.error is not None:
+            log.error("tutor failed; playing the move unchecked", exc_info=job.error)
+            self._play(move)
+        elif job.result.warn:
+            self.assistance.tutor_warnings += 1
+            self._events.append(TutorWarning(move, job.result))
+        else:
+            self._play(move)
+
+    def wait_for_coach(self, timeout: float = 30.0) -> None:
+        """Block until a running hint or grade is done (for tests and benchmarks only)."""
+        for job in (self._hint_job, self._grade_job):
+            if job is not None:
+                job.done.wait(timeout)
 
     def wait_for_ai(self, timeout: float = 30.0) -> None:
         """Block until the running AI job is done (for tests and the smoke test only)."""
@@ -347,9 +510,47 @@ class GameSession:
 
     # -- saving ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready state for the interrupted-game save file."""
+        """JSON-ready state for the interrupted-game save file.
+
+        Besides the position, the round so far (``round_start`` and the ``moves`` played
+        since, which rebuild the history and undo) and the ``assist`` counts.
+        """
         return {"format": SAVE_FORMAT, "config": self.config.to_dict(),
-                "position": self.position.notation(), "rounds": rounds_to_data(self.rounds)}
+                "position": self.position.notation(),
+                "round_start": self.round_start.notation(),
+                "moves": [played.move.notation() for played in self.history],
+                "assist": self.assistance.to_dict(), "rounds": rounds_to_data(self.rounds)}
+
+    def _restore_round(self, data: dict[str, object]) -> None:
+        """Rebuild the round's history from a save (optional fields: older saves and a
+        history that does not replay to the saved position leave the history empty)."""
+        self.assistance = Assistance.from_dict(data.get("assist"))
+        start, moves = data.get("round_start"), data.get("moves")
+        if not isinstance(start, str) or not isinstance(moves, list):
+            return
+        try:
+            position = Position.parse(start)
+            validate_position(position)
+            history = []
+            for text in moves:
+                if not isinstance(text, str):
+                    raise ValueError("a move is not text")
+                move = Move.parse(text)
+                after, events = apply(position, move)
+                history.append(MovePlayed(position.turn, move, tuple(events),
+                                          describe_turn(events, self.players), position, after))
+                position = after
+        except ValueError as error:  # DilotiError and InvalidPositionError included
+            log.warning("saved round history ignored: %s", _brief(str(error)))
+            return
+        if position != self.position:
+            log.warning("saved round history ignored: it does not lead to the saved position")
+            return
+        self.round_start = Position.parse(start)
+        self.history = history
+        self.position = position
+        if history:
+            self.last_account = history[-1].account
 
     @staticmethod
     def from_dict(data: dict[str, object], **options: Any) -> GameSession:
@@ -385,6 +586,7 @@ class GameSession:
             raise ValueError(_("the players cannot be seated: {error}").format(
                 error=_brief(str(error)))) from error
         session.rounds = rounds_from_data(data.get("rounds"))
+        session._restore_round(data)
         return session
 
 

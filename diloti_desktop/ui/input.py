@@ -49,6 +49,8 @@ class Action(enum.Enum):
     HOME = "home"
     END = "end"
     DIGIT = "digit"
+    UNDO = "undo"
+    HISTORY = "history"
 
 
 @dataclass(frozen=True)
@@ -147,7 +149,8 @@ _KEYS: dict[int, Action] = {
     pygame.K_BACKSPACE: Action.CANCEL,
     pygame.K_h: Action.HINT,
     pygame.K_m: Action.MOVES,
-    pygame.K_l: Action.MOVES,
+    pygame.K_l: Action.HISTORY,
+    pygame.K_u: Action.UNDO,
     pygame.K_s: Action.SCORES,
     pygame.K_F11: Action.FULLSCREEN,
     pygame.K_PAGEUP: Action.PAGE_UP,
@@ -310,6 +313,8 @@ class InputTranslator:
             return [Screenshot()]
         if key == pygame.K_RETURN and mods & pygame.KMOD_ALT:
             return [KeyAction(Action.FULLSCREEN)]
+        if key == pygame.K_z and mods & pygame.KMOD_CTRL:
+            return [KeyAction(Action.UNDO)]
         if key == pygame.K_TAB:
             return [KeyAction(Action.PREVIOUS if mods & pygame.KMOD_SHIFT else Action.NEXT)]
         if key in _DIGITS:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from diloti_desktop.ai import Reason, Verdict, grade, suggest
@@ -81,13 +79,11 @@ def test_grades_by_points_lost() -> None:
         grade(view, Move.parse("KH"))
 
 
-def test_hints_on_game_positions_are_legal_ranked_and_fast() -> None:
+def test_hints_on_game_positions_are_legal_and_ranked() -> None:
+    # Timings are the benchmarks' business (benchmarks/tutor_latency.py), not a test's.
     for position in game_positions(2, 6, seed=41) + game_positions(4, 3, seed=42):
         view = seat_view(position, position.turn)
-        start = time.perf_counter()
         hints = suggest(view, count=3)
-        elapsed = time.perf_counter() - start
-        assert elapsed < 1.0
         legal = legal_moves(position)
         assert len(hints) == min(3, len(distinct_moves(legal)))
         assert len({h.move for h in hints}) == len(hints)

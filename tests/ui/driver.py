@@ -43,7 +43,8 @@ def make_app(size: tuple[int, int] = SIZE, settings: Settings | None = None,
     pygame.display.init()
     pygame.font.init()
     shell.open()
-    ctx = AppContext(settings=settings or Settings(animation_speed="off", sound_enabled=False),
+    settings = settings or Settings(animation_speed="off", sound_enabled=False, tutor=False)
+    ctx = AppContext(settings=settings,
                      window=shell, player_factory=random_players, seed_source=lambda: seed)
     shell.ctx = ctx
     return shell, ctx

@@ -255,15 +255,20 @@ def test_a_resize_lays_the_table_out_again(driver: Driver) -> None:
     assert isinstance(driver.top, ChooserScene | TableScene)
 
 
-def test_the_hint_button_shows_the_best_move_with_a_reason(driver: Driver) -> None:
-    open_position(driver, "hands=6S9C/KC2S loose=6D2C4H9S played=1")
+def test_the_hint_button_climbs_from_a_nudge_to_the_whole_move(driver: Driver) -> None:
+    session = open_position(driver, "hands=6S9C/KC2S loose=6D2C4H9S played=1")
     table = driver.table
     driver.click(driver.button("hint"))
-    driver.until(lambda: table.hint is not None or "No hint" in table.toast, timeout=20)
-    assert table.hint is not None, table.toast
-    move, reason = table.hint
-    assert move in legal_moves(table.session.position) and reason
-    assert table.toast.startswith("Hint")
+    driver.until(lambda: table.hint.level == 1 or table.hint.failed, timeout=20)
+    assert table.hint.advice is not None and table.picked is None  # a nudge only
+    assert table.hint.lines()[0]
+    driver.click(driver.button("hint"))
+    move = table.hint.advice.best.move
+    assert table.hint.level == 2 and table.picked == move.card and not table.selected
+    driver.key(pygame.K_h)
+    assert table.hint.full and table.selected == set(driver.items_of(move))
+    assert move in legal_moves(session.position)
+    assert session.assistance.hint_levels == [1, 1, 1]
 
 
 def test_the_ai_is_shown_one_move_at_a_time_with_animation(driver: Driver) -> None:

@@ -52,6 +52,8 @@ class SettingsScene(Scene):
             Choice("card_faces", _("Court cards"),
                    [("illustrated", _("pictures")), ("drawn", _("letters"))],
                    settings.card_faces),
+            Choice("tutor", _("Tutor (warns before a costly move)"),
+                   [(False, _("off")), (True, _("on"))], settings.tutor),
             Choice("fullscreen", _("Fullscreen (F11)"), [(False, _("off")), (True, _("on"))],
                    settings.fullscreen),
             Choice("language", _("Language"), [("en", "English")], settings.language,

@@ -1,0 +1,149 @@
+"""The progressive hint at the table: its state for one decision, and its panel.
+
+H (or the Hint button) again and again climbs three steps (:data:`HINT_LEVELS`): 1 a
+nudge that names the opportunity or danger, 2 the card (picked and lit), 3 the whole move
+(the card picked and exactly its table items selected, so Enter, Play or a drag onto any
+lit item plays it) with its reasons and the next two alternatives. The advice itself
+comes from the session (computed off the frame thread); this component only keeps which
+step is shown and draws the panel. Any other action at the table clears it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from diloti_desktop.ai.coach import HINT_LEVELS, Advice
+from diloti_desktop.i18n import _
+from diloti_desktop.rules.cards import iter_cards
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.position import Position
+from diloti_desktop.ui import theme
+from diloti_desktop.ui.coach_words import card_text, full_hint_lines, nudge_text
+from diloti_desktop.ui.layout import Box, TableLayout
+
+
+def move_items(move: Move) -> frozenset[int]:
+    """The table items (card masks) a move uses."""
+    return frozenset({1 << c for c in iter_cards(move.loose)} | set(move.piles))
+
+
+@dataclass
+class HintCoach:
+    """Which hint step is shown for the current decision."""
+
+    position: Position | None = None
+    advice: Advice | None = None
+    level: int = 0
+    waiting: bool = False
+    target: int = 0          #: the step to show once the advice arrives
+    failed: bool = False
+
+    def clear(self) -> None:
+        """Forget the hint (the position changed, or the player did something else)."""
+        self.position = None
+        self.advice = None
+        self.level = 0
+        self.waiting = False
+        self.target = 0
+        self.failed = False
+
+    def hide(self) -> None:
+        """Stop showing the hint but keep the advice, so H resumes at the next step."""
+        self.level = 0
+
+    def step(self, position: Position, jump: int = 0) -> bool:
+        """The next step for ``position`` (or step ``jump``); True when the advice must be
+        asked for first (then the step is shown by :meth:`receive`)."""
+        if self.position is not position:
+            self.clear()
+            self.position = position
+        wanted = jump or min(HINT_LEVELS, self.level + 1)
+        if self.advice is None:
+            self.target = max(self.target, wanted)
+            self.failed = False
+            if self.waiting:
+                return False
+            self.waiting = True
+            return True
+        self.level = wanted
+        self.target = wanted
+        return False
+
+    def receive(self, position: Position, advice: Advice | None) -> bool:
+        """The session's advice arrived; True when it is for the decision shown."""
+        if position is not self.position:
+            return False
+        self.waiting = False
+        if advice is None:
+            self.failed = True
+            return True
+        self.advice = advice
+        self.level = max(1, self.target)
+        return True
+
+    @property
+    def move(self) -> Move | None:
+        """The hinted move, once the card is shown (step 2 or more)."""
+        if self.advice is None or self.level < 2:
+            return None
+        return self.advice.best.move
+
+    @property
+    def full(self) -> bool:
+        """Whether the whole move is shown (step 3)."""
+        return self.advice is not None and self.level >= 3
+
+    def lit(self) -> tuple[int | None, frozenset[int]]:
+        """The hand card and table items to light."""
+        move = self.move
+        if move is None:
+            return None, frozenset()
+        return move.card, move_items(move) if self.full else frozenset()
+
+    def lines(self) -> list[str]:
+        """What the hint panel says."""
+        if self.waiting:
+            return [_("Looking for a good move…")]
+        if self.failed:
+            return [_("No hint is available right now.")]
+        advice, position = self.advice, self.position
+        if advice is None or position is None or self.level == 0:
+            return []
+        players = position.players
+        if self.level == 1:
+            return [nudge_text(advice.nudge, players),
+                    _("Press H again to see which card.")]
+        if self.level == 2:
+            return [card_text(advice.best.move), nudge_text(advice.nudge, players),
+                    _("Press H again for the whole move and why.")]
+        return [*full_hint_lines(advice, position),
+                _("Press Enter or Play, or drag the card onto a lit item.")]
+
+    def box(self, layout: TableLayout, count: int) -> Box:
+        """The panel's area: above the status line, as wide as the toast."""
+        line = theme.line_height(layout.font_px)
+        h = count * line + 2 * layout.pad
+        toast = layout.toast
+        return Box(toast.x, toast.bottom - h, toast.w, h)
+
+    def draw(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        """The hint panel (nothing when no hint is shown)."""
+        size = layout.font_px
+        width = layout.toast.w - 3 * layout.pad
+        wrapped: list[tuple[str, bool]] = []
+        for index, line in enumerate(self.lines()):
+            wrapped += [(part, index == 0) for part in theme.wrap(line, size, width)]
+        if not wrapped:
+            return
+        wrapped = wrapped[:8]
+        panel = self.box(layout, len(wrapped))
+        theme.rounded(surface, panel, theme.PANEL, layout.pad, alpha=238)
+        pygame.draw.rect(surface, theme.HINT, pygame.Rect(panel), width=2,
+                         border_radius=layout.pad)
+        y = panel.y + layout.pad
+        for text_line, first in wrapped:
+            theme.blit_text(surface, text_line, size, (panel.x + 2 * layout.pad, y),
+                            theme.HINT if first else theme.INK, bold=first, anchor="topleft")
+            y += theme.line_height(size)

@@ -1,0 +1,99 @@
+"""The tutor's panel: a move about to be played loses points; say why in one sentence and
+offer Play anyway / Take it back / Show me the better move. It never blocks a legal move:
+Play anyway plays it as it was. The table underneath stays visible (the held card too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from diloti_desktop.ai.coach import TutorCheck
+from diloti_desktop.i18n import _
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.position import Position
+from diloti_desktop.ui import theme
+from diloti_desktop.ui.audio import Sound
+from diloti_desktop.ui.coach_words import tutor_text, tutor_title
+from diloti_desktop.ui.context import AppContext
+from diloti_desktop.ui.input import Action, InputEvent, KeyAction
+from diloti_desktop.ui.layout import Box, columns
+from diloti_desktop.ui.scene import Scene
+from diloti_desktop.ui.widgets import Button, ButtonList, draw_button
+from diloti_desktop.ui.wording import describe_move
+
+#: What the panel's buttons do, in the order shown.
+CHOICES = ("play", "back", "better")
+
+
+class TutorScene(Scene):
+    """The tutor's warning over the table."""
+
+    opaque = False
+
+    def __init__(self, ctx: AppContext, position: Position, move: Move, check: TutorCheck,
+                 on_choice: Callable[[str], None]) -> None:
+        super().__init__(ctx)
+        self.position = position
+        self.move = move
+        self.check = check
+        self.on_choice = on_choice
+        self.list = ButtonList(vertical=False)
+        self.list.focus = 1  # Take it back: the default a newcomer most likely wants
+
+    def _frame(self) -> tuple[Box, int]:
+        width, height = self.ctx.window.size()
+        unit = round(min(height, width * 9 / 16))
+        size = max(13, round(unit * 0.025))
+        w = min(width - 40, round(unit * 1.3))
+        h = round(size * 11)
+        return Box((width - w) // 2, round(height * 0.3), w, h), size
+
+    def buttons(self) -> list[Button]:
+        """Play anyway / Take it back / Show me the better move."""
+        box, size = self._frame()
+        row_h = round(size * 2.3)
+        area = Box(box.x + size, box.bottom - row_h - size, box.w - 2 * size, row_h)
+        labels = (_("Play anyway"), _("Take it back"), _("Show me the better move"))
+        return [Button(key, label, cell, primary=key == "back")
+                for key, label, cell in zip(CHOICES, labels, columns(area, 3, size),
+                                            strict=True)]
+
+    def choose(self, key: str) -> None:
+        """Close the panel and act."""
+        self.ctx.play_sound(Sound.CLICK)
+        self.ctx.scenes.pop(self)
+        self.on_choice(key)
+
+    def handle(self, event: InputEvent) -> None:
+        """Buttons; Esc takes the move back."""
+        self.list.set_buttons(self.buttons())
+        if isinstance(event, KeyAction) and event.action == Action.CANCEL:
+            self.choose("back")
+            return
+        key = self.list.handle(event)
+        if key is not None:
+            self.choose(key)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panel."""
+        box, size = self._frame()
+        theme.drop_shadow(surface, box, 16, offset=6, alpha=90)
+        theme.rounded(surface, box, theme.PANEL, 16, alpha=245)
+        pygame.draw.rect(surface, theme.ALERT, pygame.Rect(box), width=2, border_radius=16)
+        x = box.x + size
+        y = box.y + size
+        theme.blit_text(surface, tutor_title(self.check), round(size * 1.1), (x, y),
+                        theme.ALERT, bold=True, anchor="topleft", max_width=box.w - 2 * size)
+        y += round(size * 1.9)
+        played = _("You are about to: {move}.").format(
+            move=describe_move(self.move, self.position))
+        lines = theme.wrap(played, size, box.w - 2 * size)[:2]
+        lines += theme.wrap(tutor_text(self.check, self.position), size, box.w - 2 * size)[:3]
+        for line in lines:
+            theme.blit_text(surface, line, size, (x, y), theme.INK, anchor="topleft")
+            y += theme.line_height(size)
+        for index, button in enumerate(self.buttons()):
+            draw_button(surface, button, max(12, size - 1), hovered=button.key == self.list.hover,
+                        focused=index == self.list.focus)

@@ -1,0 +1,135 @@
+"""The coach at the table: the progressive hint, the tutor's warning and undo.
+
+A mixin of :class:`TableScene` with a small interface: the scene forwards the session's
+``HintReady``/``TutorWarning``/``Undone`` events and the player's H, Ctrl+Z and button
+presses here; the analysis is the session's (computed off the frame thread), the words are
+:mod:`coach_words`'. A followed hint selects exactly its move's items, so Enter, Play or a
+drag onto a lit item resolves (through the rules' gesture resolution) to the hinted move.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from diloti_desktop.ai.coach import Advice
+from diloti_desktop.controller import GameSession, SessionEvent, TutorWarning
+from diloti_desktop.rules.position import Position
+from diloti_desktop.ui.animation import Flight, Show
+from diloti_desktop.ui.context import AppContext
+from diloti_desktop.ui.hint_coach import HintCoach, move_items
+from diloti_desktop.ui.layout import Box, assign_slots
+from diloti_desktop.ui.table_pointer import Drag
+from diloti_desktop.ui.table_view import table_items
+
+
+class TableCoach:
+    """Hint steps, the tutor's panel and undo for :class:`TableScene`."""
+
+    ctx: AppContext
+    session: GameSession
+    shown: Position
+    slots: dict[int, int]
+    show: Show
+    pending: deque[SessionEvent]
+    account: str
+    picked: int | None
+    selected: set[int]
+    focus_item: int | None
+    drag: Drag | None
+    held: tuple[int, Box] | None
+    snap: tuple[Flight, float] | None
+    launch: Box | None
+    banner: str
+    hint: HintCoach
+    moves_shown: int
+
+    if TYPE_CHECKING:  # provided by TableScene
+        def accepting(self) -> bool:
+            """Whether the watcher may play now (the scene's)."""
+            raise NotImplementedError
+
+        def can_undo(self) -> bool:
+            """Whether Undo would take something back (the scene's)."""
+            raise NotImplementedError
+
+        def clear_interaction(self) -> None:
+            """Forget pick and selection (the scene's)."""
+            raise NotImplementedError
+
+        def _drain(self) -> bool:
+            raise NotImplementedError
+
+        def _snap_back(self, card: int, start: Box) -> None:
+            raise NotImplementedError
+
+    # -- the coach -------------------------------------------------------------------------
+    def request_hint(self, jump: int = 0) -> None:
+        """The next hint step (or step ``jump``), asking the session for advice if needed."""
+        if not self.accepting():
+            return
+        if self.hint.step(self.session.position, jump):
+            self.session.request_hint()
+        else:
+            self._show_hint_step()
+
+    def _hint_arrived(self, position: Position, advice: object) -> None:
+        if self.hint.receive(position, advice if isinstance(advice, Advice) else None):
+            self._show_hint_step()
+
+    def _show_hint_step(self) -> None:
+        """Pick the hinted card (step 2) and select exactly its items (step 3)."""
+        if not self.hint.level or self.hint.failed:
+            return
+        self.session.note_hint_level(self.hint.level)
+        move = self.hint.move
+        if move is None:
+            return
+        self.picked = move.card
+        if self.hint.full:
+            self.selected = set(move_items(move))
+            self.focus_item = None
+
+    def _open_tutor(self, warning: TutorWarning) -> None:
+        from diloti_desktop.ui.scenes.tutor import TutorScene
+
+        position = self.session.position
+
+        def choose(key: str) -> None:
+            held, self.held = self.held, None
+            if key == "play":
+                self.held = held
+                self.session.submit(warning.move, checked=True)
+                self._drain()
+                return
+            self.session.take_back()
+            self.launch = None
+            if held is not None:
+                self._snap_back(*held)
+            if key == "better":
+                self.clear_interaction()
+                self.request_hint(jump=3)
+
+        self.ctx.scenes.push(TutorScene(self.ctx, position, warning.move, warning.check,
+                                        choose))
+
+    def undo(self) -> None:
+        """Take back to the player's previous decision (Ctrl+Z, U or the Undo button)."""
+        if self.can_undo() and self.session.undo():
+            self._drain()
+            self.ctx.save_session()
+
+    def _undone(self) -> None:
+        """Show the position the session went back to at once: nothing is replayed."""
+        self.pending.clear()
+        self.show = Show()
+        self.shown = self.session.position
+        self.slots = assign_slots(self.slots, table_items(self.shown))
+        self.account = self.session.last_account
+        self.moves_shown = len(self.session.history)
+        self.drag = None
+        self.held = None
+        self.snap = None
+        self.launch = None
+        self.banner = ""
+        self.clear_interaction()

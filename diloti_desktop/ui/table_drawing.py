@@ -1,0 +1,187 @@
+"""What the table scene draws: the decorations over the shown position (selection,
+highlights, the hint's lit card and items, cards in the air), the coach's panels, and the
+damaged boxes of a frame. Read-only: drawing never changes the game or the scene.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+import pygame
+
+from diloti_desktop.controller import GameSession
+from diloti_desktop.i18n import _
+from diloti_desktop.rules.cards import iter_cards
+from diloti_desktop.rules.gestures import targets
+from diloti_desktop.rules.position import PLAY, Position
+from diloti_desktop.ui import notice, theme
+from diloti_desktop.ui.animation import Flight, Show
+from diloti_desktop.ui.context import AppContext
+from diloti_desktop.ui.hint_coach import HintCoach
+from diloti_desktop.ui.history_panel import HistoryPanel, history_lines
+from diloti_desktop.ui.layout import Box, TableLayout
+from diloti_desktop.ui.table_pointer import Drag
+from diloti_desktop.ui.table_view import Decorations, TableGeometry, draw_table
+from diloti_desktop.ui.widgets import Button
+from diloti_desktop.ui.wording import level_label
+
+
+class TableDrawing:
+    """Drawing for :class:`TableScene` (which provides these names)."""
+
+    ctx: AppContext
+    session: GameSession
+    viewer: int
+    spectator: bool
+    shown: Position
+    slots: dict[int, int]
+    show: Show
+    time: float
+    account: str
+    picked: int | None
+    selected: set[int]
+    focus_item: int | None
+    hover_card: int | None
+    hover_button: str | None
+    drag: Drag | None
+    drag_targets: frozenset[int]
+    drop_target: int | None
+    lay_target: bool
+    held: tuple[int, Box] | None
+    snap: tuple[Flight, float] | None
+    toast: str
+    toast_is_hint: bool
+    banner: str
+    banner_age: float
+    hint: HintCoach
+    history: HistoryPanel
+    moves_shown: int
+    _last_frame: tuple[object, list[Box]]
+
+    if TYPE_CHECKING:  # provided by TableScene
+        def layout(self) -> TableLayout:
+            """The table layout (the scene's)."""
+            raise NotImplementedError
+
+        def geometry(self) -> TableGeometry:
+            """Where every card lies (the scene's)."""
+            raise NotImplementedError
+
+        def accepting(self) -> bool:
+            """Whether the watcher may play now (the scene's)."""
+            raise NotImplementedError
+
+        def thinking(self) -> bool:
+            """Whether an AI seat is thinking (the scene's)."""
+            raise NotImplementedError
+
+        def buttons(self) -> list[Button]:
+            """The table's buttons (the scene's)."""
+            raise NotImplementedError
+
+    def _status(self, accepting: bool) -> str:
+        if self.session.grading():
+            return _("The tutor is checking your move…")
+        if self.account:
+            return self.account
+        if accepting:
+            return _("Drag a card onto the table, or pick one and press Play.")
+        return ""
+
+    def _labels(self) -> dict[int, str]:
+        config = self.session.config
+        labels = {}
+        for seat in range(self.shown.players):
+            if seat != self.viewer and not config.is_human(seat):
+                level = level_label(config.seats[seat])
+                labels[seat] = (_("partner · {level}").format(level=level)
+                                if self.shown.players == 4 and seat == (self.viewer + 2) % 4
+                                else level)
+        return labels
+
+    def decorations(self) -> Decorations:
+        """What to draw over the shown position (read-only)."""
+        current = self.show.current
+        hidden = current.hidden if current is not None else 0
+        flights: list[tuple[Flight, float]] = []
+        if current is not None and current.duration > 0:
+            flights = [(f, self.show.elapsed) for f in current.flights]
+        dragged = None
+        if self.drag is not None:
+            hidden |= 1 << self.drag.card
+            dragged = (self.drag.card, self.drag.box())
+        elif self.held is not None:
+            hidden |= 1 << self.held[0]
+            dragged = self.held
+        if self.snap is not None:
+            hidden |= 1 << self.snap[0].card
+            flights.append(self.snap)
+        hint_card, hint_items = self.hint.lit()
+        accepting = self.accepting()
+        shown_targets = self.drag_targets
+        if self.drag is None and self.picked is not None and accepting:
+            loose, piles = targets(self.session.position, self.picked)
+            shown_targets = frozenset({1 << c for c in iter_cards(loose)} | set(piles))
+        return Decorations(
+            hidden=hidden,
+            captured=current.captured if current is not None else None,
+            picked=self.picked if accepting else None,
+            hover_card=self.hover_card,
+            selected=frozenset(self.selected),
+            targets=shown_targets,
+            drop_target=self.drop_target,
+            lay_target=self.lay_target,
+            focus_item=self.focus_item,
+            hint_card=hint_card,
+            hint_items=hint_items,
+            dragged=dragged,
+            flights=flights,
+            status=self._status(accepting),
+            toast=self.toast,
+            toast_is_hint=self.toast_is_hint,
+            banner=self.banner,
+            banner_age=self.banner_age,
+            turn_seat=self.shown.turn if self.shown.phase == PLAY else None,
+            thinking=self.thinking(),
+            clock=self.time,
+            human_turn=accepting,
+            face_up_hands=frozenset({self.viewer}),
+            buttons=self.buttons(),
+            hovered_button=self.hover_button,
+            four_colour=self.ctx.settings.four_colour_suits,
+            labels=self._labels(),
+        )
+
+    def damage(self) -> list[Box] | None:
+        """Only the flying (or dragged) cards' boxes, when nothing else changed."""
+        deco = self.decorations()
+        moving = [flight.box_at(elapsed) for flight, elapsed in deco.flights]
+        if deco.dragged is not None:
+            moving.append(deco.dragged[1])
+        still = dataclasses.replace(deco, flights=(), dragged=None, clock=0.0)
+        dots = int(self.time * 3) % 3 if deco.thinking else -1
+        coach = (self.hint.level, self.hint.waiting, self.hint.failed, self.history.open,
+                 self.history.scroll, self.moves_shown)
+        signature = (self.shown, tuple(sorted(self.slots.items())), self.layout(), still, dots,
+                     coach, self.ctx.save_problem)
+        previous, previous_boxes = self._last_frame
+        margin = max(24, self.layout().hand_w // 3)
+        boxes = [box.inflate(margin, margin) for box in moving]
+        self._last_frame = (signature, boxes)
+        if signature != previous or deco.banner:
+            return None
+        return previous_boxes + boxes
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the table, then the coach's panels over it."""
+        layout = self.layout()
+        draw_table(surface, self.geometry(), self.decorations())
+        notice.draw_save_warning(surface, self.ctx, layout.table)
+        if self.spectator:
+            theme.blit_text(surface, _("Watching the AI play"), layout.font_px,
+                            (layout.play_button.x, layout.play_button.centery), theme.INK_DIM,
+                            anchor="midleft")
+        self.history.draw(surface, layout,
+                          history_lines(self.session.history[:self.moves_shown]), self.viewer)
+        self.hint.draw(surface, layout)

@@ -1,0 +1,179 @@
+"""The session's side of the coach: undo (also after a save and Continue), the tutor's
+hold-back, hints as data, and the record of assistance."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from diloti_desktop.ai.base import RandomPlayer
+from diloti_desktop.ai.players import make_player
+from diloti_desktop.controller import (
+    HUMAN,
+    GameConfig,
+    GameSession,
+    HintReady,
+    MovePlayed,
+    TutorWarning,
+    Undone,
+)
+from diloti_desktop.rules import Position, Ruleset, legal_moves
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.position import PLAY
+from tests.ai.helpers import complete
+
+SWEEP_TRAP = "rules=2p dealer=1 turn=0 hands=4H7S/7DKH loose=3C played=40"
+
+
+def drive(session: GameSession, until_human: bool = True, limit: int = 400) -> list[object]:
+    """Frames until the human is to move again (or the round ends); with ``until_human``
+    False, just ``limit`` frames."""
+    events: list[object] = []
+    for _ in range(limit):
+        session.update()
+        session.wait_for_ai()
+        session.wait_for_coach()
+        events += session.poll()
+        if session.position.phase != PLAY or (until_human and session.is_human_turn()
+                                              and session._grade_job is None):
+            return events
+    if not until_human:
+        return events
+    raise AssertionError("the session did not come back to the human")
+
+
+def new_session(players: int = 2, seed: int = 7, level: str = "Intermediate") -> GameSession:
+    config = GameConfig(Ruleset(players=players), (HUMAN, *(level,) * (players - 1)), seed)
+    return GameSession(config, player_factory=make_player, ai_pace=0)
+
+
+def play_human_moves(session: GameSession, count: int, rng: random.Random) -> list[Position]:
+    """Play ``count`` human decisions; returns the position before each."""
+    before = []
+    for _ in range(count):
+        drive(session)
+        before.append(session.position)
+        assert session.submit(rng.choice(legal_moves(session.position)))
+        drive(session)
+    return before
+
+
+def test_undo_goes_back_over_several_decisions_exactly() -> None:
+    session = new_session(players=4)
+    decisions = play_human_moves(session, 4, random.Random(1))
+    assert not session.assisted
+    for expected in reversed(decisions):
+        assert session.can_undo()
+        assert session.undo()
+        assert session.position == expected
+        assert session.is_human_turn()
+        assert any(isinstance(e, Undone) for e in session.poll())
+    assert not session.can_undo() and not session.undo()
+    assert session.assisted and session.assistance.undos == 4
+
+
+def test_ai_replies_are_the_same_after_an_undo() -> None:
+    session = new_session(players=4, seed=11)
+    drive(session)
+    move = legal_moves(session.position)[0]
+    session.submit(move)
+    drive(session)
+    replies = [p.move for p in session.history[1:]]
+    after = session.position
+    session.undo()
+    session.submit(move)
+    drive(session)
+    assert [p.move for p in session.history[1:]] == replies
+    assert session.position == after
+
+
+def test_undo_works_after_a_save_and_continue() -> None:
+    session = new_session(players=2, seed=5)
+    decisions = play_human_moves(session, 3, random.Random(2))
+    session.undo()  # counted as assistance, saved with the game
+    data = json.loads(json.dumps(session.to_dict()))
+    restored = GameSession.from_dict(data, player_factory=make_player, ai_pace=0)
+    assert restored.position == session.position
+    assert [p.move for p in restored.history] == [p.move for p in session.history]
+    assert restored.assisted and restored.assistance.undos == 1
+    assert restored.undo()
+    assert restored.position == decisions[1]
+    assert restored.undo()
+    assert restored.position == decisions[0]
+    assert not restored.can_undo()
+
+
+def test_a_save_whose_history_does_not_lead_to_its_position_keeps_the_position() -> None:
+    session = new_session(seed=9)
+    play_human_moves(session, 2, random.Random(3))
+    data = session.to_dict()
+    data["moves"] = list(data["moves"])[:-1]  # type: ignore[call-overload]
+    restored = GameSession.from_dict(data, player_factory=make_player, ai_pace=0)
+    assert restored.position == session.position and restored.history == []
+    assert not restored.can_undo()
+
+
+def test_no_undo_once_the_round_is_over() -> None:
+    config = GameConfig(Ruleset(), (HUMAN, "x"), 3)
+    session = GameSession(config, player_factory=lambda level, seed: RandomPlayer(seed),
+                          ai_pace=0)
+    rng = random.Random(4)
+    while session.position.phase == PLAY:
+        drive(session)
+        if session.position.phase == PLAY:
+            session.submit(rng.choice(legal_moves(session.position)))
+    assert not session.can_undo() and not session.undo()
+
+
+def test_the_tutor_holds_back_a_blunder_and_lets_a_fine_move_through() -> None:
+    position = complete(SWEEP_TRAP)
+    config = GameConfig(position.rules, (HUMAN, "Expert"), 3)
+    session = GameSession(config, position, player_factory=make_player, ai_pace=0)
+    session.tutor = True
+    assert session.submit(Move.parse("4H"))
+    assert session.grading()
+    events = drive(session)
+    warnings = [e for e in events if isinstance(e, TutorWarning)]
+    assert len(warnings) == 1 and session.position is position  # nothing played
+    check = warnings[0].check
+    assert check.warn and check.grade.verdict.value == "blunder"
+    assert check.grade.best == Move.parse("7S") and check.reason.why.value == "sweep_risk"
+    session.take_back()
+    assert session.position is position and session.assistance.takebacks == 1
+    # A fine move goes straight through once graded.
+    assert session.submit(Move.parse("7S"))
+    events = drive(session, until_human=False, limit=5)
+    assert any(isinstance(e, MovePlayed) and e.move == Move.parse("7S") for e in events)
+    assert not any(isinstance(e, TutorWarning) for e in events)
+
+
+def test_play_anyway_plays_the_move_as_it_was() -> None:
+    position = complete(SWEEP_TRAP)
+    session = GameSession(GameConfig(position.rules, (HUMAN, "Expert"), 3), position,
+                          player_factory=make_player, ai_pace=0)
+    session.tutor = True
+    session.submit(Move.parse("4H"))
+    drive(session)
+    assert session.submit(Move.parse("4H"), checked=True)
+    assert session.history[-1].move == Move.parse("4H")
+    assert not session.assisted  # deciding alone is not assistance
+
+
+def test_a_hint_is_data_and_its_levels_are_counted() -> None:
+    position = complete(SWEEP_TRAP)
+    session = GameSession(GameConfig(position.rules, (HUMAN, "Expert"), 3), position,
+                          player_factory=make_player, ai_pace=0)
+    session.request_hint()
+    events = drive(session, limit=200)
+    for _ in range(200):
+        if any(isinstance(e, HintReady) for e in events):
+            break
+        events += drive(session)
+    ready = next(e for e in events if isinstance(e, HintReady))
+    assert ready.advice.best.move == Move.parse("7S")
+    assert ready.hints[0] is ready.advice.best
+    session.note_hint_level(1)
+    session.note_hint_level(3)
+    assert session.assistance.hint_levels == [1, 0, 1] and session.assisted
+    assert session.to_dict()["assist"] == {"hint_levels": [1, 0, 1], "undos": 0,
+                                          "takebacks": 0, "tutor_warnings": 0}
