@@ -80,6 +80,9 @@ class ScriptedPlayer:
 class GuidedSession(GameSession):
     """A session fed by a coach: the lesson or puzzle judges the human's legal moves."""
 
+    #: The lesson judges the moves itself: no tutor, no undo.
+    offers_coach = False
+
     def __init__(self, coach: Coach, seats: tuple[str, ...] | None = None,
                  player_factory: Callable[[str, int], Player] = default_player_factory,
                  ai_pace: float = 0.6, clock: Callable[[], float] = time.monotonic) -> None:
@@ -105,7 +108,7 @@ class GuidedSession(GameSession):
         """No move at all while a finished step waits for the next."""
         return not self.waiting() and super().is_human_turn()
 
-    def submit(self, move: Move) -> bool:
+    def submit(self, move: Move, checked: bool = False) -> bool:
         """Play a human's move if the rules core and then the coach accept it."""
         if self.is_human_turn() and move in legal_moves(self.position):
             reason = self.coach.judge(self.position, move)
@@ -115,7 +118,7 @@ class GuidedSession(GameSession):
                 return False
         elif self.is_human_turn():
             self.wrong_tries += 1
-        return super().submit(move)
+        return super().submit(move, checked)
 
     def moves_for_gesture(self, card: int, loose: int = 0,
                           piles: Sequence[int] = ()) -> list[Move]:

@@ -169,6 +169,9 @@ def default_player_factory(level: str, seed: int) -> Player:
 class GameSession:
     """One match in progress, shared by the UI, AI seats and the save file."""
 
+    #: Whether the tutor and undo are offered (a lesson, which judges moves itself, says no).
+    offers_coach = True
+
     def __init__(self, config: GameConfig, position: Position | None = None,
                  player_factory: Callable[[str, int], Player] = default_player_factory,
                  ai_pace: float = 0.6, clock: Callable[[], float] = time.monotonic) -> None:
@@ -233,7 +236,7 @@ class GameSession:
 
     def against_ai(self) -> bool:
         """Whether a person plays against AI seats (undo is offered only then)."""
-        return self.human_seat is not None and bool(self._players)
+        return self.offers_coach and self.human_seat is not None and bool(self._players)
 
     def can_undo(self) -> bool:
         """Whether :meth:`undo` would take something back now."""

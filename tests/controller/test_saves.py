@@ -13,7 +13,12 @@ from tests.controller.save_cases import GAME_CASES, MATCH_END, MID_GAME, SaveCas
 def test_the_cases_start_from_real_positions() -> None:
     restored = GameSession.from_dict(good_game(), player_factory=make_player)
     assert restored.position == Position.parse(MID_GAME)
-    assert restored.to_dict() == {**good_game(), "rounds": []}  # no round scored yet
+    saved = restored.to_dict()
+    assert {key: saved[key] for key in good_game()} == good_game()
+    assert saved["rounds"] == []  # no round scored yet
+    # A save without the round's moves (older format) restores with no history to undo.
+    assert saved["moves"] == [] and saved["round_start"] == restored.position.notation()
+    assert restored.history == [] and not restored.can_undo()
     Position.parse(MATCH_END)  # well formed; refused only for being over
 
 
