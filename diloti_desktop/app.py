@@ -101,6 +101,11 @@ def _run(args: argparse.Namespace) -> int:
             storage.remove_orphaned_temporaries()
             ctx.check_saved_game()
         ctx.scenes.reset(MainMenuScene(ctx))
+        if not smoke:
+            from diloti_desktop.ui.scenes.learn import WelcomeScene, should_welcome
+
+            if should_welcome(ctx):
+                ctx.scenes.push(WelcomeScene(ctx))
         if smoke:
             from diloti_desktop.ui.smoke import run_smoke_test
 

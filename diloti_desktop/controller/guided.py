@@ -15,22 +15,28 @@ No pygame here; nothing is saved as an interrupted game.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Final, Protocol
 
 from diloti_desktop.ai.base import Player
+from diloti_desktop.ai.puzzles import Puzzle
 from diloti_desktop.controller.seats import GameConfig
 from diloti_desktop.controller.session import (
     GameSession,
     MoveRejected,
     RoundBegan,
+    _Job,
     default_player_factory,
 )
+from diloti_desktop.i18n import _, ngettext
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.rules.view import SeatView
+
+log = logging.getLogger(__name__)
 
 
 class Coach(Protocol):
@@ -98,7 +104,26 @@ class GuidedSession(GameSession):
         super().__init__(config, position, player_factory=scripted, ai_pace=ai_pace,
                          clock=clock)
         self.wrong_tries = 0
+        self.explained: tuple[Move | None, tuple[str, ...]] | None = None
+        self._explain_job: _Job | None = None
+        self._explain_move: Move | None = None
         self._events.append(RoundBegan(position.round_no, (), position))
+
+    def explain(self, move: Move) -> None:
+        """Find the hint engine's reasons for ``move`` in the background; they appear in
+        :attr:`explained` (a move and its sentences) once ready."""
+        if self._explain_job is not None:
+            return
+        view = self.view(self.position.turn)
+        self._explain_move = move
+
+        def work() -> Any:
+            from diloti_desktop.ai.hints import move_facts, reason_text, reasons
+
+            facts = move_facts(view, [move])[0]
+            return tuple(reason_text(reason, facts) for reason in reasons(facts))
+
+        self._explain_job = self._start(self.position, work)
 
     def waiting(self) -> bool:
         """Whether the step is done and the session waits for the next one."""
@@ -130,6 +155,12 @@ class GuidedSession(GameSession):
 
     def update(self) -> None:
         """Nothing moves while a finished step waits for the next."""
+        job = self._explain_job
+        if job is not None and job.done.is_set():
+            self._explain_job = None
+            if job.error is not None:
+                log.error("could not explain a move", exc_info=job.error)
+            self.explained = (self._explain_move, tuple(job.result or ()))
         if not self.waiting():
             super().update()
 
@@ -162,3 +193,50 @@ class GuidedSession(GameSession):
     def in_play(self) -> bool:
         """Whether the position is still in play (a lesson may end a round)."""
         return self.position.phase == PLAY
+
+
+class PuzzleCoach:
+    """Runs one "find the best move" puzzle: three tries, then the answer."""
+
+    TRIES: Final = 3
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.tries = 0
+        self.solved = False
+        self.revealed = False
+
+    def start(self) -> Position:
+        """The puzzle's position (the solver sits at seat 0)."""
+        return self.puzzle.position
+
+    def judge(self, position: Position, move: Move) -> str | None:
+        """Accept the answer (or an equivalent move); else count a try."""
+        if self.puzzle.accepts(move):
+            return None
+        self.tries += 1
+        words = move.describe()
+        if self.tries >= self.TRIES:
+            self.revealed = True
+            return _("{move} is not the best move. Here is the answer.").format(move=words)
+        left = self.TRIES - self.tries
+        return ngettext("{move} is legal, but there is a better move. {left} try left.",
+                        "{move} is legal, but there is a better move. {left} tries left.",
+                        left).format(move=words[:1].upper() + words[1:], left=left)
+
+    def reply(self, position: Position) -> Move | None:
+        """No script: the puzzle ends with the player's move."""
+        return None
+
+    def played(self, seat: int, move: Move, after: Position) -> None:
+        """The answer was played."""
+        if seat == 0 and self.puzzle.accepts(move):
+            self.solved = True
+
+    def step_complete(self) -> bool:
+        """Done when solved or when the answer is shown."""
+        return self.solved or self.revealed
+
+    def advance(self) -> Position | None:
+        """A puzzle has one step."""
+        return None

@@ -57,7 +57,9 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              N_("Drag your 6♠ onto the 6♦ to take it."),
              ("6S x 6D",),
              (("9H", N_("Laying the 9♥ is allowed, but here you can take a card: drag the "
-                        "6♠ onto the 6♦.")),),
+                        "6♠ onto the 6♦.")),
+              ("6S =9 3C", N_("Putting the 6♠ on the 3♣ would declare a pile of 9, which "
+                              "comes in a later lesson. Drag the 6♠ onto the 6♦ instead."))),
              reply="8D",
              done=N_("Both sixes go to your capture pile, at the right. North laid the 8♦.")),
         Step("",
@@ -66,7 +68,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              ("9H",),
              done=N_("The 9♥ now lies on the table; anyone holding a 9 may take it.")),
     ), N_("Take a loose card with a card of the same value, or lay your card on the table."),
-        mistake="6S x 3C", terms=("loose card", "capture")),
+        mistake="6S =9 3C", terms=("loose card", "capture")),
     Lesson("match", N_("Several cards of one value"), (
         Step("hands=4S7H/KD9C loose=4H4C8S played=7",
              N_("One card may take every loose card of its value at once. To point at "
@@ -148,7 +150,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              ("2C",),
              done=N_("No 6 in hand, so no 6 to declare.")),
     ), N_("Declare a pile only when you keep another card of its value: that card takes it."),
-        mistake="2C =6 4S", terms=("pile", "declaration", "plain pile")),
+        mistake="KH x 5S", terms=("pile", "declaration", "plain pile")),
     Lesson("duties", N_("The owner's duties"), (
         Step("hands=6S7H8C/5D9C piles=P8@0:3D5S loose=6C played=11",
              N_("While you own a pile you may not lay a card or make another pile. You may "
@@ -169,7 +171,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              done=N_("The pile and the 6♥ + 2♦ are yours, and your duty is over.")),
     ), N_("A pile's owner may not lay or declare again, and must keep the last card of its "
           "value to take it."),
-        mistake="8C x 2D 6H", terms=("owner", "obligation")),
+        mistake="7H", terms=("owner", "obligation")),
     Lesson("raise", N_("Raising a pile"), (
         Step("hands=AS6HKD/5H4C piles=P5@1:2C3D loose=9S played=11",
              N_("North owns a plain 5. You may add one card from your hand to an opponent's "
@@ -223,7 +225,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              ("7S x [3C4D]",),
              done=N_("Piles are taken only by their exact value.")),
     ), N_("Any card of a pile's exact value takes the whole pile; a pile never joins a sum."),
-        mistake="TS x 3H [3C4D]"),
+        mistake="9H x [4C5D]"),
     Lesson("xeri", N_("Xeri: sweeping the table"), (
         Step("hands=8S2D/KC5H loose=3H5C played=12",
              N_("A capture that leaves the table completely empty is a xeri, worth 10 "

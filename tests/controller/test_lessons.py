@@ -12,6 +12,7 @@ from diloti_desktop.controller.guided import GuidedSession, ScriptedPlayer
 from diloti_desktop.controller.lessons import HUMAN_SEAT, LESSONS, Lesson, LessonCoach
 from diloti_desktop.controller.session import MoveRejected
 from diloti_desktop.rules.engine import apply
+from diloti_desktop.rules.gestures import find_moves
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
@@ -62,6 +63,9 @@ def test_the_lesson_mistake_is_refused_with_a_reason(current: Lesson) -> None:
     coach = LessonCoach(current)
     position = coach.start()
     mistake = Move.parse(current.mistake)
+    # the same gesture (card and pointed items) must not also mean an expected move
+    pointed = find_moves(position, mistake.card, mistake.loose, mistake.piles)
+    assert not set(pointed) & set(coach.expected())
     if mistake in legal_moves(position):
         reason = coach.judge(position, mistake)
         assert reason is not None and len(reason) > 20

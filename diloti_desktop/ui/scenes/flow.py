@@ -56,6 +56,13 @@ def open_rules(ctx: AppContext) -> None:
     ctx.scenes.push(RulesScene(ctx))
 
 
+def open_learn(ctx: AppContext) -> None:
+    """The lessons and puzzles, over the current screen."""
+    from diloti_desktop.ui.scenes.learn import LearnScene
+
+    ctx.scenes.push(LearnScene(ctx))
+
+
 def open_settings(ctx: AppContext) -> None:
     """The settings, over the current screen."""
     from diloti_desktop.ui.scenes.settings import SettingsScene

@@ -77,11 +77,14 @@ class MainMenuScene(Scene):
         entries = [
             ("new", _("New game"), True, not saved),
             ("continue", _("Continue"), saved, saved),
+            ("learn", _("Learn to play"), True, False),
             ("statistics", _("Statistics"), True, False),
             ("rules", _("How to play"), True, False),
             ("settings", _("Settings"), True, False),
             ("quit", _("Quit"), True, False),
         ]
+        # rows and quarter-row gaps must fit the area, however many entries there are
+        row_h = min(row_h, 4 * area.h // (5 * len(entries) - 1))
         boxes = stack(area, len(entries), row_h, row_h // 4, width=round(unit * 0.5))
         buttons = [Button(key, label, box, enabled=enabled, primary=primary)
                    for (key, label, enabled, primary), box in zip(entries, boxes, strict=True)]
@@ -117,6 +120,8 @@ class MainMenuScene(Scene):
                 flow.play(self.ctx, session)
         elif key == "statistics":
             flow.open_statistics(self.ctx)
+        elif key == "learn":
+            flow.open_learn(self.ctx)
         elif key == "rules":
             flow.open_rules(self.ctx)
         elif key == "settings":

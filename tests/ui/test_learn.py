@@ -1,0 +1,167 @@
+"""Learn to play, driven like a player: every lesson completed on the real table with the
+mouse (one wrong try each, answered in the coach panel), a puzzle with three wrong tries
+and one solved, the first-start offer, and progress that is remembered."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from diloti_desktop import progress as saved
+from diloti_desktop.ai.puzzles import load_puzzles
+from diloti_desktop.controller.lessons import LESSONS
+from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.ui.scenes.dialogs import ChooserScene
+from diloti_desktop.ui.scenes.guided_table import (
+    GuidedTableScene,
+    LessonTableScene,
+    PuzzleTableScene,
+)
+from diloti_desktop.ui.scenes.learn import LearnScene, WelcomeScene, should_welcome
+from diloti_desktop.ui.scenes.menu import MainMenuScene
+from diloti_desktop.ui.scenes.summary import RoundSummaryScene
+from tests.ui.driver import Driver, make_app
+
+
+@pytest.fixture
+def driver() -> Iterator[Driver]:
+    shell, ctx = make_app()
+    ctx.scenes.reset(MainMenuScene(ctx))
+    shell.draw()
+    yield Driver(shell, ctx)
+    ctx.close_session()
+
+
+def open_learn(driver: Driver) -> LearnScene:
+    menu = driver.top
+    assert isinstance(menu, MainMenuScene)
+    driver.click(next(b for b in menu.buttons() if b.key == "learn").box.center)
+    learn = driver.top
+    assert isinstance(learn, LearnScene)
+    return learn
+
+
+def press_panel(driver: Driver, key: str) -> None:
+    scene = driver.top
+    assert isinstance(scene, GuidedTableScene)
+    driver.click(next(b for b in scene.panel_buttons() if b.key == key).box.center)
+
+
+def wait_step(driver: Driver, scene: GuidedTableScene) -> None:
+    """Until the step is done and shown (closing a round summary on the way)."""
+    def ready() -> bool:
+        if isinstance(driver.top, RoundSummaryScene):
+            driver.click(driver.top.buttons()[0].box.center)
+        return driver.top is scene and scene.guided.waiting() and scene.caught_up()
+    driver.until(ready)
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)), ids=[lesson.key for lesson in LESSONS])
+def test_every_lesson_with_the_mouse_and_a_wrong_try(driver: Driver, index: int) -> None:
+    learn = open_learn(driver)
+    lesson = LESSONS[index]
+    driver.click(next(b for b in learn.buttons() if b.key == f"lesson:{index}").box.center)
+    scene = driver.top
+    assert isinstance(scene, LessonTableScene)
+    driver.until(lambda: scene.accepting())
+    before = scene.session.position
+    mistake = Move.parse(lesson.mistake)
+    driver.play(mistake)
+    if isinstance(driver.top, ChooserScene):
+        driver.choose_in_chooser(mistake)
+    driver.frames(2)
+    assert scene.session.position == before, "a wrong try must change nothing"
+    assert scene.wrong, "the wrong try is answered in the panel"
+    if mistake in legal_moves(before):
+        assert "not what this step asks" in scene.wrong or len(scene.wrong) > 30
+    assert any(scene.wrong[1:] in text for text, _c, _b in scene.content().lines)
+    if scene.selected:  # the refused gesture's clicked cards stay selected: Esc clears them
+        driver.key(pygame.K_ESCAPE)
+        assert not scene.selected and driver.top is scene
+    for number, step in enumerate(lesson.steps):
+        driver.until(lambda: scene.accepting())
+        assert scene.coach.index == number
+        driver.play(Move.parse(step.expect[0]))
+        wait_step(driver, scene)
+        if number + 1 < len(lesson.steps):
+            press_panel(driver, "next")
+    assert scene.coach.finished
+    keys = [b.key for b in scene.panel_buttons()]
+    assert "leave" in keys and (index + 1 == len(LESSONS)) == ("next_lesson" not in keys)
+    assert any(lesson.summary in text for text, _c, _b in scene.content().lines)
+    assert lesson.key in learn.progress.lessons
+    assert lesson.key in saved.load_progress().lessons
+    press_panel(driver, "leave")
+    assert driver.top is learn
+    label = next(b for b in learn.buttons() if b.key == f"lesson:{index}").label
+    assert label.startswith("✓")
+
+
+def test_next_lesson_goes_on_without_the_list(driver: Driver) -> None:
+    learn = open_learn(driver)
+    learn.open_lesson(len(LESSONS) - 2)
+    scene = driver.top
+    assert isinstance(scene, LessonTableScene)
+    for step in scene.coach.lesson.steps:
+        driver.until(lambda: scene.accepting())
+        driver.play(Move.parse(step.expect[0]))
+        wait_step(driver, scene)
+    press_panel(driver, "next_lesson")
+    assert isinstance(driver.top, LessonTableScene) and driver.top.index == len(LESSONS) - 1
+
+
+def test_a_puzzle_three_wrong_tries_then_the_answer_then_one_solved(driver: Driver) -> None:
+    puzzles = load_puzzles()
+    assert puzzles, "the puzzles are shipped with the package"
+    learn = open_learn(driver)
+    first = puzzles[0]
+    driver.click(next(b for b in learn.buttons()
+                      if b.key == f"puzzles:{first.difficulty.value}").box.center)
+    scene = driver.top
+    assert isinstance(scene, PuzzleTableScene)
+    driver.until(lambda: scene.accepting())
+    puzzle = scene.coach.puzzle
+    wrong = [m for m in legal_moves(puzzle.position) if not puzzle.accepts(m)]
+    for attempt in range(3):
+        move = wrong[attempt % len(wrong)]
+        driver.play(move)
+        driver.frames(2)
+        assert scene.session.position == puzzle.position
+        assert scene.wrong
+    assert scene.coach.revealed and scene.guided.waiting()
+    driver.until(lambda: scene.guided.explained is not None)
+    driver.frames(2)
+    lines = " ".join(text for text, _c, _b in scene.content().lines)
+    assert "best move" in lines
+    assert scene.hint is not None and puzzle.accepts(scene.hint[0])
+    assert puzzle.ident not in learn.progress.puzzles
+    press_panel(driver, "next_puzzle")
+    scene = driver.top
+    assert isinstance(scene, PuzzleTableScene) and scene.number == 2
+    driver.until(lambda: scene.accepting())
+    driver.play(scene.coach.puzzle.answer)
+    wait_step(driver, scene)
+    assert scene.coach.solved
+    assert scene.coach.puzzle.ident in learn.progress.puzzles
+    assert scene.coach.puzzle.ident in saved.load_progress().puzzles
+
+
+def test_the_first_start_offer_is_made_once(driver: Driver) -> None:
+    assert should_welcome(driver.ctx)
+    welcome = WelcomeScene(driver.ctx)
+    driver.ctx.scenes.push(welcome)
+    driver.frames()
+    driver.click(next(b for b in welcome.buttons() if b.key == "learn").box.center)
+    assert isinstance(driver.top, LearnScene)
+    assert not should_welcome(driver.ctx)
+
+
+def test_damaged_progress_starts_afresh() -> None:
+    saved.progress_path().parent.mkdir(parents=True, exist_ok=True)
+    saved.progress_path().write_text("{nope", encoding="utf-8")
+    assert saved.load_progress() == saved.Progress()
+    saved.save_progress(saved.Progress({"play"}, set(), True))
+    assert saved.load_progress().lessons == {"play"}
