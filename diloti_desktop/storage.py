@@ -1,11 +1,12 @@
 """The player's files: settings and the interrupted game, kept in the user data folder.
 
-Standard library only. Writes are atomic (a temporary file in the same folder, flushed
-to disk, then renamed over the old one), so a crash mid-save leaves the previous file
-intact. Loading never raises: a file that cannot be read or does not have the expected
-shape is moved aside (``settings.json.corrupt-<UTC time>``, never overwriting an
-earlier one), defaults are returned, and a translated message says what happened so
-the UI can show it.
+Standard library only. Writes are atomic and reads refuse anything but a regular file of
+bounded size, without blocking (see :mod:`diloti_desktop.files`). Loading never raises:
+a file that cannot be read or does not have the expected shape is moved aside
+(``settings.json.corrupt-<UTC time>``, never overwriting an earlier one, never deleted),
+defaults are returned, and a translated message says what happened in one sentence so
+the UI can show it. Leftover temporary files of interrupted writes are removed at start
+(:func:`remove_orphaned_temporaries`).
 
 The folder is ``$DILOTI_DATA_DIR`` when set (tests point it at a temporary folder),
 otherwise the platform's usual place; see :func:`user_data_dir`.
@@ -14,20 +15,25 @@ otherwise the platform's usual place; see :func:`user_data_dir`.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import math
 import os
 import re
 import stat
 import sys
-import tempfile
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Final
 
+# Re-exported (``as``) for the modules that keep their own files in the data folder (the
+# statistics, the last new-game setup), so that they read, write and set aside the same way.
+from diloti_desktop.files import UnreadableFile as UnreadableFile
+from diloti_desktop.files import keep_copy
+from diloti_desktop.files import read_json_object as read_json_object
+from diloti_desktop.files import set_aside as set_aside
+from diloti_desktop.files import write_json_atomic as write_json_atomic
 from diloti_desktop.i18n import _
 
 log = logging.getLogger(__name__)
@@ -66,157 +72,6 @@ def user_data_dir(platform: str | None = None, environ: Mapping[str, str] | None
     if xdg_data_home and Path(xdg_data_home).is_absolute():
         return Path(xdg_data_home) / "diloti-desktop"
     return Path.home() / ".local" / "share" / "diloti-desktop"
-
-
-def write_json_atomic(path: Path, data: object) -> None:
-    """Write ``data`` as UTF-8 JSON to ``path`` so that readers see the old or the new file.
-
-    The JSON is built before anything touches the disk, so data that JSON cannot hold
-    raises ``TypeError`` or ``ValueError`` and leaves ``path`` untouched. Disk trouble
-    raises ``OSError``, also leaving ``path`` untouched and no temporary file behind.
-    """
-    text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True, allow_nan=False)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text + "\n")
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp_name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp_name)
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(directory: Path) -> None:
-    """Make the rename itself durable where the platform allows it (not on Windows)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-class _UnreadableFile(Exception):
-    """Internal: the file exists but holds nothing usable.
-
-    ``reason`` is a translated phrase for the player; ``detail`` goes to the log.
-    """
-
-    def __init__(self, reason: str, detail: str) -> None:
-        super().__init__(detail)
-        self.reason = reason
-        self.detail = detail
-
-
-#: A settings file or save is a few kilobytes; anything far larger is not ours.
-MAX_FILE_BYTES: Final = 4 * 1024 * 1024
-
-
-def _read_bytes(path: Path) -> bytes | None:
-    """The bytes of the regular file ``path``; ``None`` if there is no file.
-
-    Opened without blocking and checked before reading, so a FIFO, a device or a folder
-    in the file's place is refused at once instead of hanging start-up or filling memory.
-    """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        if path.is_dir():
-            raise _UnreadableFile(_("a folder is where the file should be"),
-                                  f"a folder: {error}") from error
-        reason = _("the file could not be opened: {error}").format(error=error.strerror or error)
-        raise _UnreadableFile(reason, str(error)) from error
-    try:
-        status = os.fstat(fd)
-        if not stat.S_ISREG(status.st_mode):
-            kind = "a folder" if stat.S_ISDIR(status.st_mode) else "not a regular file"
-            raise _UnreadableFile(
-                _("a folder is where the file should be") if stat.S_ISDIR(status.st_mode)
-                else _("it is not an ordinary file"), f"{kind} (mode {status.st_mode:o})")
-        if status.st_size > MAX_FILE_BYTES:
-            raise _UnreadableFile(_("the file is far too large"), f"{status.st_size} bytes")
-        chunks: list[bytes] = []
-        total = 0
-        while total <= MAX_FILE_BYTES:
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > MAX_FILE_BYTES:
-            raise _UnreadableFile(_("the file is far too large"), f"over {total} bytes")
-        return b"".join(chunks)
-    except OSError as error:
-        reason = _("the file could not be read: {error}").format(error=error.strerror or error)
-        raise _UnreadableFile(reason, str(error)) from error
-    finally:
-        os.close(fd)
-
-
-def _read_json_object(path: Path) -> dict[str, Any] | None:
-    """The JSON object in ``path``; ``None`` if there is no file.
-
-    Raises :class:`_UnreadableFile` when the file exists but is not a JSON object.
-    """
-    raw = _read_bytes(path)
-    if raw is None:
-        return None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise _UnreadableFile(_("the file is not text"), str(error)) from error
-    except (ValueError, RecursionError) as error:
-        raise _UnreadableFile(_("the file is damaged"), f"invalid JSON: {error}") from error
-    if not isinstance(data, dict):
-        raise _UnreadableFile(
-            _("the file does not hold the expected data"),
-            f"expected a JSON object, found {type(data).__name__}",
-        )
-    return data
-
-
-def set_aside(path: Path) -> Path | None:
-    """Rename a damaged ``path`` to ``<name>.corrupt-<UTC time>``; return the new path.
-
-    Never overwrites an earlier copy (a counter is appended when the name is taken).
-    Returns ``None`` when the file cannot be moved.
-    """
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    base = f"{path.name}.corrupt-{stamp}"
-    for attempt in range(1000):
-        target = path.with_name(base if attempt == 0 else f"{base}-{attempt}")
-        if target.exists():
-            continue
-        try:
-            # os.link refuses to replace a target that appeared since the check, where
-            # os.rename would silently overwrite it on POSIX; rename is the fallback for
-            # file systems without hard links (and for folders).
-            try:
-                os.link(path, target)
-            except FileExistsError:
-                continue
-            except OSError:
-                os.rename(path, target)
-            else:
-                os.unlink(path)
-        except OSError as error:
-            log.warning("could not set aside %s: %s", path, error)
-            return None
-        return target
-    log.warning("could not set aside %s: too many earlier copies", path)
-    return None
 
 
 # --- settings --------------------------------------------------------------------------
@@ -319,8 +174,8 @@ def load_settings() -> tuple[Settings, str | None]:
     """
     path = settings_path()
     try:
-        data = _read_json_object(path)
-    except _UnreadableFile as error:
+        data = read_json_object(path)
+    except UnreadableFile as error:
         kept = _set_aside_logged(path, error.detail)
         if kept is None:
             message = _(
@@ -343,7 +198,7 @@ def load_settings() -> tuple[Settings, str | None]:
     names = ", ".join(name for name, _problem in problems)
     # Keep the player's file as it was, then write the repaired settings, so that the
     # message shows once and not at every start (when the folder is writable).
-    kept = _keep_copy(path)
+    kept = keep_copy(path)
     if kept is not None and save_settings(settings) is not None:
         # The original is still in place: drop the duplicate just made.
         with contextlib.suppress(OSError):
@@ -356,29 +211,6 @@ def load_settings() -> tuple[Settings, str | None]:
         message = _("Some settings had values this version does not understand and are "
                     "back to their defaults: {names}.")
     return settings, message.format(names=names, kept=kept)
-
-
-def _keep_copy(path: Path) -> Path | None:
-    """Copy ``path`` to a new ``<name>.corrupt-<UTC time>`` file; ``None`` if that fails."""
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    try:
-        raw = _read_bytes(path)
-    except _UnreadableFile:
-        return None
-    if raw is None:
-        return None
-    for attempt in range(1000):
-        target = path.with_name(f"{path.name}.corrupt-{stamp}" + (f"-{attempt}" if attempt else ""))
-        try:
-            with open(target, "xb") as stream:
-                stream.write(raw)
-        except FileExistsError:
-            continue
-        except OSError as error:
-            log.warning("could not keep a copy of %s: %s", path, error)
-            return None
-        return target
-    return None
 
 
 def save_settings(settings: Settings) -> str | None:
@@ -430,7 +262,7 @@ def load_game() -> tuple[dict[str, Any] | None, str | None]:
     path = saved_game_path()
     try:
         game = _read_saved_game(path)
-    except _UnreadableFile as error:
+    except UnreadableFile as error:
         return None, refuse_game(error.reason, error.detail)
     return game, None
 
@@ -455,22 +287,22 @@ def refuse_game(reason: str, detail: str = "") -> str:
 
 
 def _read_saved_game(path: Path) -> dict[str, Any] | None:
-    envelope = _read_json_object(path)
+    envelope = read_json_object(path)
     if envelope is None:
         return None
     if envelope.get("kind") != _SAVED_GAME_KIND:
-        raise _UnreadableFile(
+        raise UnreadableFile(
             _("the file is not a Diloti Desktop saved game"),
             f"kind is {envelope.get('kind')!r}",
         )
     if envelope.get("version") != _SAVED_GAME_VERSION:
-        raise _UnreadableFile(
+        raise UnreadableFile(
             _("the file was saved in a format this version cannot read"),
             f"format version {envelope.get('version')!r}",
         )
     game = envelope.get("game")
     if not isinstance(game, dict):
-        raise _UnreadableFile(
+        raise UnreadableFile(
             _("the file does not hold the expected data"),
             f"game is {type(game).__name__}, expected an object",
         )
@@ -527,9 +359,3 @@ def remove_orphaned_temporaries(now: float | None = None) -> list[Path]:
 def _set_aside_logged(path: Path, detail: str) -> Path | None:
     log.warning("%s is unusable (%s); setting it aside", path, detail)
     return set_aside(path)
-
-
-#: Public names for the modules that keep their own files in the data folder (the
-#: statistics, the last new-game setup): read, and set aside when damaged, the same way.
-UnreadableFile = _UnreadableFile
-read_json_object = _read_json_object

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from diloti_desktop import storage
+from diloti_desktop import files
 from diloti_desktop.controller import GameSession
 from diloti_desktop.ui.layout import Box
 from diloti_desktop.ui.scene import Scene
@@ -204,7 +204,7 @@ def test_a_seeded_monkey_plays_without_an_error(errors: _Errors, saves_fail: boo
         def read_only(*args: object, **kwargs: object) -> tuple[int, str]:
             raise PermissionError(13, "Permission denied")
 
-        monkeypatch.setattr(storage.tempfile, "mkstemp", read_only)
+        monkeypatch.setattr(files.tempfile, "mkstemp", read_only)
     moves: Counter[str] = Counter()
     original_play = GameSession._play
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from diloti_desktop import storage
+from diloti_desktop import files, storage
 from diloti_desktop.controller import HUMAN, GameConfig
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.context import make_ai_player
@@ -118,7 +118,7 @@ def _refuse(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
     def read_only(*args: object, **kwargs: object) -> tuple[int, str]:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(storage.tempfile, "mkstemp", read_only)
+    monkeypatch.setattr(files.tempfile, "mkstemp", read_only)
     return monkeypatch.undo
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from diloti_desktop import i18n, storage
+from diloti_desktop import files, i18n, storage
 from diloti_desktop.storage import Settings
 
 # --- where the files live ----------------------------------------------------------------
@@ -352,11 +352,11 @@ def test_a_device_is_refused_without_reading_it(data_dir: Path) -> None:
 def test_a_huge_file_is_refused_before_it_is_read(data_dir: Path) -> None:
     data_dir.mkdir()
     with open(storage.saved_game_path(), "wb") as stream:
-        stream.truncate(storage.MAX_FILE_BYTES + 1)
+        stream.truncate(files.MAX_FILE_BYTES + 1)
     game, message = storage.load_game()
     assert game is None and message is not None and "too large" in message
     (kept,) = data_dir.glob("saved_game.json.corrupt-*")
-    assert kept.stat().st_size == storage.MAX_FILE_BYTES + 1
+    assert kept.stat().st_size == files.MAX_FILE_BYTES + 1
 
 
 def test_orphaned_temporary_files_are_removed_and_nothing_else(data_dir: Path) -> None:
@@ -386,7 +386,7 @@ def test_removing_orphans_from_a_missing_folder_is_quiet(data_dir: Path) -> None
 def test_a_failed_save_names_the_folder_and_the_reason(
         data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert storage.save_game({"turn": 1}) is None
-    monkeypatch.setattr(storage.tempfile, "mkstemp", _no_space)
+    monkeypatch.setattr(files.tempfile, "mkstemp", _no_space)
     message = storage.save_game({"turn": 2})
     assert message is not None
     assert str(data_dir) in message and "No space left on device" in message
