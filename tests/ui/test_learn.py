@@ -14,6 +14,7 @@ from diloti_desktop.ai.puzzles import load_puzzles
 from diloti_desktop.controller.lessons import LESSONS
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
+from diloti_desktop.ui.hint_coach import move_items
 from diloti_desktop.ui.scenes.dialogs import ChooserScene
 from diloti_desktop.ui.scenes.guided_table import (
     GuidedTableScene,
@@ -136,7 +137,8 @@ def test_a_puzzle_three_wrong_tries_then_the_answer_then_one_solved(driver: Driv
     driver.frames(2)
     lines = " ".join(text for text, _c, _b in scene.content().lines)
     assert "best move" in lines
-    assert scene.hint is not None and puzzle.accepts(scene.hint[0])
+    lit = scene.decorations()
+    assert lit.hint_card == puzzle.answer.card and lit.hint_items == move_items(puzzle.answer)
     assert puzzle.ident not in learn.progress.puzzles
     press_panel(driver, "next_puzzle")
     scene = driver.top
@@ -165,3 +167,17 @@ def test_damaged_progress_starts_afresh() -> None:
     assert saved.load_progress() == saved.Progress()
     saved.save_progress(saved.Progress({"play"}, set(), True))
     assert saved.load_progress().lessons == {"play"}
+
+
+def test_the_hint_in_a_lesson_sets_up_the_steps_move(driver: Driver) -> None:
+    learn = open_learn(driver)
+    learn.open_lesson(0)
+    scene = driver.top
+    assert isinstance(scene, LessonTableScene)
+    driver.until(lambda: scene.accepting())
+    driver.key(pygame.K_h)
+    expected = scene.coach.expected()[0]
+    assert scene.picked == expected.card and scene.selected == set(move_items(expected))
+    driver.key(pygame.K_RETURN)
+    wait_step(driver, scene)
+    assert scene.session.history[0].move == expected

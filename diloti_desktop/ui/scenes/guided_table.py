@@ -21,6 +21,7 @@ from diloti_desktop.i18n import _
 from diloti_desktop.rules.cards import pretty_cards
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.context import AppContext
+from diloti_desktop.ui.hint_coach import move_items
 from diloti_desktop.ui.input import Action, Click, InputEvent, KeyAction, PointerMove
 from diloti_desktop.ui.layout import Box, TableLayout
 from diloti_desktop.ui.scenes.table import TableScene
@@ -244,14 +245,16 @@ class LessonTableScene(GuidedTableScene):
         else:
             super().press(key)
 
-    def request_hint(self) -> None:
-        """In a lesson the hint is the step's own move, lit on the table."""
+    def request_hint(self, jump: int = 0) -> None:
+        """In a lesson the hint is the step's own move: its card picked and its table items
+        selected, so Enter or Play makes it."""
         if not self.accepting():
             return
         move = self.coach.expected()[0]
-        self.hint = (move, "")
-        self.say(_("Hint: {move}.").format(move=describe_move(move, self.session.position)),
-                 hint=True, seconds=30)
+        self.picked = move.card
+        self.selected = set(move_items(move))
+        self.say(_("Hint: {move}. Press Enter or Play to make it.").format(
+            move=describe_move(move, self.session.position)), hint=True, seconds=30)
 
 
 class PuzzleTableScene(GuidedTableScene):
@@ -280,8 +283,6 @@ class PuzzleTableScene(GuidedTableScene):
             if self.coach.solved and self.on_solved is not None:
                 self.on_solved(self.coach.puzzle.ident)
             changed = True
-        if self.coach.revealed and self.hint is None and self.caught_up():
-            self.hint = (self.coach.puzzle.answer, "")
         return changed
 
     def next_frame_in(self) -> float:
@@ -340,12 +341,17 @@ class PuzzleTableScene(GuidedTableScene):
         else:
             super().press(key)
 
-    def request_hint(self) -> None:
+    def request_hint(self, jump: int = 0) -> None:
         """No hints in a puzzle: that is the puzzle."""
         self.say(_("No hints here: you have three tries, then the answer is shown."),
                  hint=True)
 
     def decorations(self) -> Decorations:
         """North's hand is shown face up: the solver knows it by counting."""
-        deco = super().decorations()
-        return dataclasses.replace(deco, face_up_hands=frozenset(range(self.shown.players)))
+        deco = dataclasses.replace(super().decorations(),
+                                   face_up_hands=frozenset(range(self.shown.players)))
+        if self.coach.revealed and self.caught_up():  # the answer, lit on the table
+            answer = self.coach.puzzle.answer
+            deco = dataclasses.replace(deco, hint_card=answer.card,
+                                       hint_items=move_items(answer))
+        return deco
