@@ -41,8 +41,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from diloti_desktop.ai.base import Player
+from diloti_desktop.controller.analysis import RoundAnalysis
 from diloti_desktop.controller.coach import Analysis, Assistance
 from diloti_desktop.controller.narration import describe_round_end, describe_turn
+from diloti_desktop.controller.record import PlayedRound
 from diloti_desktop.controller.scoresheet import RoundRecord, rounds_from_data, rounds_to_data
 from diloti_desktop.controller.seats import GameConfig
 from diloti_desktop.i18n import _
@@ -205,6 +207,10 @@ class GameSession:
         self.position = position
         #: The position the current round began with (undo and the save replay from it).
         self.round_start = position
+        #: The moves of the finished rounds of the match (see :meth:`played_round`).
+        self.plays: list[PlayedRound] = []
+        #: Grades of the finished rounds, computed in the background (the review's data).
+        self.round_grades = RoundAnalysis(self._start)
 
     # -- queries -----------------------------------------------------------------------
     @property
@@ -261,6 +267,26 @@ class GameSession:
             return last
         return RoundOver(position.round_no, round_breakdown(position), position.scores,
                          position.winner, "")
+
+    def current_play(self) -> PlayedRound:
+        """The moves of the round in play (or just finished) so far."""
+        return PlayedRound(self.round_start, tuple((p.seat, p.move) for p in self.history))
+
+    def played_round(self, round_no: int) -> PlayedRound | None:
+        """The moves of a finished round of this match (None if not kept)."""
+        return next((p for p in self.plays if p.round_no == round_no), None)
+
+    def human_seats(self) -> frozenset[int]:
+        """Every seat a person plays."""
+        return frozenset(s for s in range(self.players) if self.config.is_human(s))
+
+    def request_analysis(self, round_no: int, seats: frozenset[int] | None = None) -> None:
+        """Grade a finished round's moves (of ``seats``, by default the human seats) in
+        the background; grades already computed or queued are not computed again."""
+        play = self.played_round(round_no)
+        seats = self.human_seats() if seats is None else seats
+        if play is not None and seats and not self._closed:
+            self.round_grades.request(play, seats)
 
     def view(self, seat: int) -> SeatView:
         """What a seat may see."""
@@ -387,6 +413,7 @@ class GameSession:
     def close(self) -> None:
         """Stop scheduling AI work (threads are daemons: nothing waits for them)."""
         self._closed = True
+        self.round_grades.stop()
         self._ai_job = None
         self._hint_job = None
         self._grade_job = None
@@ -509,6 +536,7 @@ class GameSession:
                                         after.winner, summary)
             self.rounds.append(RoundRecord(scored.round_no, scored.breakdown, scored.scores))
             self._events.append(self.last_round)
+            self.plays.append(self.current_play())
         self._hint_job = None
 
     # -- saving ---------------------------------------------------------------------------
@@ -522,7 +550,9 @@ class GameSession:
                 "position": self.position.notation(),
                 "round_start": self.round_start.notation(),
                 "moves": [played.move.notation() for played in self.history],
-                "assist": self.assistance.to_dict(), "rounds": rounds_to_data(self.rounds)}
+                "assist": self.assistance.to_dict(), "rounds": rounds_to_data(self.rounds),
+                "plays": [play.to_dict() for play in self.plays],
+                "analysis": self.round_grades.to_dict()}
 
     def _restore_round(self, data: dict[str, object]) -> None:
         """Rebuild the round's history from a save (optional fields: older saves and a
@@ -590,7 +620,30 @@ class GameSession:
                 error=_brief(str(error)))) from error
         session.rounds = rounds_from_data(data.get("rounds"))
         session._restore_round(data)
+        session._restore_plays(data.get("plays"), data.get("analysis"))
         return session
+
+    def _restore_plays(self, plays: object, analysis: object) -> None:
+        """Take the saved moves of the finished rounds and their grades; what does not
+        fit the saved game is dropped (with a log line), never the game itself."""
+        if plays is None:
+            return
+        try:
+            if not isinstance(plays, list):
+                raise ValueError("malformed round moves")
+            restored = [PlayedRound.from_dict(item) for item in plays]
+        except ValueError as error:
+            log.warning("the saved moves of the rounds are dropped: %s", error)
+            return
+        for play in restored:
+            end = play.positions()[-1]
+            if end.phase != PLAY and (play.round_no < self.position.round_no
+                                      or end == self.position):
+                self.plays.append(play)
+            else:
+                log.warning("the saved moves of round %s do not fit the game: dropped",
+                            play.round_no)
+        self.round_grades.load(analysis, self.plays)
 
 
 def _brief(text: str, limit: int = 160) -> str:

@@ -4,6 +4,12 @@
     python -m diloti_desktop.rules legal "<position>"
     python -m diloti_desktop.rules play "<position>" "<move>"
     python -m diloti_desktop.rules bench [--rounds N] [--seed N]
+    python -m diloti_desktop.rules replay FILE
+
+``replay`` plays a round transcript (see ``rules/transcript.py``; the game's review
+exports them) move by move, printing each move with its events and the final position;
+status 1 names the first illegal move (or a wrong end position), 2 a file that does not
+parse or cannot be read.
 
 ``play`` prints the new position and one event per line, or exits with status 1 and the
 reason when the move is illegal (status 2 for bad notation).
@@ -41,6 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     bench_parser = commands.add_parser("bench", help="random 2-player rounds per second")
     bench_parser.add_argument("--rounds", type=int, default=1000)
     bench_parser.add_argument("--seed", type=int, default=1)
+    replay_parser = commands.add_parser("replay", help="replay a round transcript file")
+    replay_parser.add_argument("file")
     args = parser.parse_args(argv)
 
     try:
@@ -55,6 +63,8 @@ def main(argv: list[str] | None = None) -> int:
             print(position.notation())
             for event in events:
                 print(event_notation(event))
+        elif args.command == "replay":
+            return _replay(args.file)
         else:
             print(f"Random legal 2-player rounds, seed {args.seed}, {args.rounds} rounds per path")
             for checked in (False, True):
@@ -65,6 +75,29 @@ def main(argv: list[str] | None = None) -> int:
     except InvalidNotationError as error:
         print(f"invalid: {error}", file=sys.stderr)
         return 2
+    return 0
+
+
+def _replay(path: str) -> int:
+    """The ``replay`` command (errors propagate to :func:`main`'s handlers)."""
+    from diloti_desktop.rules import transcript
+
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidNotationError(f"cannot read {path}: {error}") from None
+    parsed = transcript.parse_transcript(text)
+    played = transcript.replay(parsed)
+    for index, (entry, (_position, events)) in enumerate(
+            zip(parsed.moves, played, strict=True), start=1):
+        print(f"{index} s{entry.seat} {entry.move.notation()}")
+        for event in events[1:]:  # the first is the CardPlayed just shown
+            print(f"  {event_notation(event)}")
+    final = played[-1][0] if played else parsed.start
+    print(final.notation())
+    checked = " (matches its end line)" if parsed.end is not None else ""
+    print(f"replayed {len(played)} moves{checked}")
     return 0
 
 

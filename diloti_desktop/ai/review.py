@@ -1,0 +1,230 @@
+"""Reviewing a played round: every decision graded, accuracy, the biggest mistakes.
+
+The analysis, apart from any display (as GNU Backgammon's match analysis): plain
+functions over positions and moves that return numbers and enums; the UI phrases them.
+
+- :func:`grade_decision` rates one played move against the best move *from the mover's
+  view at that moment* (what the player could see, never the hidden hands), with the
+  strongest evaluator there is: the Master's search budget (:data:`REVIEW_SEARCH`),
+  solved exactly once the hidden cards are known (two players, empty stock). The values
+  are round points (ours minus theirs), so a loss is "points per round given away on
+  average". The verdict levels are the tutor's (:func:`diloti_desktop.ai.hints.verdict_for`).
+- :func:`review_round` grades chosen plies of a round, reporting each as it is done (for
+  a progress bar) and stopping when asked.
+- :func:`summarise` turns graded decisions into accuracy, counts and the biggest mistakes.
+
+Accuracy (one figure per round and per match, comparable between rounds of any length
+and between 2 and 4 players, because it is an average per decision)::
+
+    accuracy = 100 × 0.5 ^ (L / 1 point),   L = average points lost per unforced decision
+
+Every point lost per decision on average halves it: 100 is perfect play, 71 means half
+a point lost per decision, 50 one point. A forced decision (one distinct move) is shown
+but does not count. A match's accuracy uses the average over all its decisions, not the
+average of the rounds' accuracies.
+
+Everything is seeded by the view alone, so a round reviews the same on any machine, in
+any order, on any thread.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final, NamedTuple, get_type_hints
+
+from diloti_desktop.ai.features import distinct_moves, move_class
+from diloti_desktop.ai.hints import MoveFacts, Verdict, move_facts, verdict_for
+from diloti_desktop.ai.players import SEARCH
+from diloti_desktop.ai.search import MoveValue, SearchConfig, evaluate
+from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.moves import Move, MoveKind
+from diloti_desktop.rules.view import SeatView
+
+#: The evaluator of the review: the Master's search (exact solving included), scored in
+#: round points (the Master's match-score objective is not used: a review counts points).
+REVIEW_SEARCH: Final[SearchConfig] = SEARCH["Master"]
+#: Average points lost per decision that halve the accuracy.
+ACCURACY_HALF_LOSS: Final = 1.0
+#: Verdicts counted among "the biggest mistakes".
+MISTAKE_VERDICTS: Final = (Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
+#: Bumped whenever the analysis changes, so that cached reviews are recomputed.
+ANALYSIS_VERSION: Final = 1
+
+
+class Decision(NamedTuple):
+    """One played move, graded from its player's view."""
+
+    ply: int                    #: index of the move in the round (0 = the first card)
+    seat: int
+    move: Move                  #: the move played
+    best: Move                  #: the best move found (``move`` itself when it was best)
+    verdict: Verdict
+    loss: float                 #: round points lost against the best move (>= 0)
+    value: float                #: the played move's value (round points, ours - theirs)
+    best_value: float
+    choices: int                #: distinct moves that were available (1: forced)
+    exact: bool                 #: solved exactly (the hidden cards were known)
+    played_facts: MoveFacts     #: what the played move does and risks (the hints' facts)
+    best_facts: MoveFacts
+
+    @property
+    def forced(self) -> bool:
+        """Only one distinct move was possible: nothing to decide."""
+        return self.choices <= 1
+
+    @property
+    def was_best(self) -> bool:
+        """The played move is (worth the same as) the best."""
+        return move_class(self.move) == move_class(self.best) or self.loss <= 0.0
+
+
+class ReviewSummary(NamedTuple):
+    """The figures of a set of decisions (a round, or a whole match)."""
+
+    decisions: int              #: graded decisions, forced ones included
+    unforced: int
+    total_loss: float
+    average_loss: float | None  #: per unforced decision; None when there is none
+    accuracy: float | None      #: 0 to 100; None when there is no unforced decision
+    counts: Mapping[Verdict, int]
+    mistakes: tuple[Decision, ...]   #: the biggest (at most three), biggest first
+
+
+def _rng(view: SeatView) -> random.Random:
+    return random.Random(f"review:{view.seat}:{view.position.notation()}")
+
+
+def _value_of(results: Sequence[MoveValue], move: Move) -> float:
+    key = move_class(move)
+    for result in results:
+        if move_class(result.move) == key:
+            return result.value
+    raise ValueError(f"{move} is not a legal move of this position")
+
+
+def grade_decision(view: SeatView, move: Move, ply: int = 0,
+                   config: SearchConfig = REVIEW_SEARCH) -> Decision:
+    """Grade ``move``, played from ``view`` (the mover's view when it was played).
+    Raises ValueError for a move that is not legal there."""
+    seat = view.seat
+    moves = legal_moves(view.position)
+    if move not in moves:
+        raise ValueError(f"{move} is not a legal move of this position")
+    choices = len(distinct_moves(moves))
+    if choices <= 1:
+        (facts,) = move_facts(view, [move])
+        return Decision(ply, seat, move, move, Verdict.BEST, 0.0, 0.0, 0.0, 1, True,
+                        facts, facts)
+    results = evaluate(view, config, _rng(view))
+    best = results[0]
+    value = _value_of(results, move)
+    loss = max(0.0, best.value - value)
+    best_move = move if loss <= 0.0 else best.move
+    played_facts, best_facts = move_facts(view, [move, best_move])
+    return Decision(ply, seat, move, best_move, verdict_for(loss), loss, value, best.value,
+                    choices, best.exact, played_facts, best_facts)
+
+
+def review_round(decisions: Iterable[tuple[int, SeatView, Move]],
+                 on_decision: Callable[[Decision], None] | None = None,
+                 should_stop: Callable[[], bool] | None = None,
+                 config: SearchConfig = REVIEW_SEARCH) -> list[Decision]:
+    """Grade each ``(ply, view, move)`` in the order given (the mover's view when the
+    move was played); each decision is passed to ``on_decision`` as soon as it is
+    graded. Stops early (returning what was graded) once ``should_stop()`` is true."""
+    graded = []
+    for ply, view, move in decisions:
+        if should_stop is not None and should_stop():
+            break
+        decision = grade_decision(view, move, ply, config)
+        graded.append(decision)
+        if on_decision is not None:
+            on_decision(decision)
+    return graded
+
+
+# -- figures ---------------------------------------------------------------------------
+def accuracy_of(average_loss: float) -> float:
+    """The accuracy (0 to 100) for an average loss per decision (module docs)."""
+    return float(100.0 * 0.5 ** (max(0.0, average_loss) / ACCURACY_HALF_LOSS))
+
+
+def summarise(decisions: Iterable[Decision], mistakes: int = 3) -> ReviewSummary:
+    """Accuracy, verdict counts and the ``mistakes`` biggest mistakes of some decisions."""
+    every = list(decisions)
+    unforced = [d for d in every if not d.forced]
+    total = sum(d.loss for d in unforced)
+    average = total / len(unforced) if unforced else None
+    counts = {verdict: 0 for verdict in Verdict}
+    for decision in every:
+        counts[decision.verdict] += 1
+    worst = sorted((d for d in unforced if d.verdict in MISTAKE_VERDICTS),
+                   key=lambda d: (-d.loss, d.ply))[:mistakes]
+    return ReviewSummary(len(every), len(unforced), total, average,
+                         None if average is None else accuracy_of(average), counts,
+                         tuple(worst))
+
+
+# -- storing reviews (the save file's analysis cache) ----------------------------------
+_FACT_TYPES: Final = get_type_hints(MoveFacts)
+
+
+def _facts_to_list(facts: MoveFacts) -> list[Any]:
+    return [int(v) if isinstance(v, MoveKind) else v for v in facts]
+
+
+def _facts_from_list(data: object) -> MoveFacts:
+    fields = MoveFacts._fields
+    if not isinstance(data, list) or len(data) != len(fields):
+        raise ValueError("malformed move facts")
+    values: list[Any] = []
+    for name, raw in zip(fields, data, strict=True):
+        kind = _FACT_TYPES[name]
+        if isinstance(raw, bool) != (kind is bool) or not isinstance(raw, int | float):
+            raise ValueError(f"malformed move fact {name}")
+        values.append(kind(raw))
+    return MoveFacts(*values)
+
+
+def decision_to_dict(decision: Decision) -> dict[str, Any]:
+    """JSON-ready form of a decision."""
+    return {
+        "ply": decision.ply, "seat": decision.seat, "move": decision.move.notation(),
+        "best": decision.best.notation(), "verdict": decision.verdict.value,
+        "loss": decision.loss, "value": decision.value,
+        "best_value": decision.best_value, "choices": decision.choices,
+        "exact": decision.exact, "played_facts": _facts_to_list(decision.played_facts),
+        "best_facts": _facts_to_list(decision.best_facts),
+    }
+
+
+def decision_from_dict(data: object) -> Decision:
+    """Inverse of :func:`decision_to_dict`; raises ValueError on anything malformed."""
+    if not isinstance(data, dict):
+        raise ValueError("malformed decision")
+    try:
+        numbers = [data["loss"], data["value"], data["best_value"]]
+        if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in numbers):
+            raise ValueError("malformed decision values")
+        ints = [data["ply"], data["seat"], data["choices"]]
+        if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in ints):
+            raise ValueError("malformed decision numbers")
+        if not isinstance(data["exact"], bool):
+            raise ValueError("malformed decision")
+        return Decision(
+            ply=data["ply"], seat=data["seat"], move=Move.parse(str(data["move"])),
+            best=Move.parse(str(data["best"])), verdict=Verdict(data["verdict"]),
+            loss=float(max(0.0, data["loss"])), value=float(data["value"]),
+            best_value=float(data["best_value"]), choices=data["choices"],
+            exact=data["exact"], played_facts=_facts_from_list(data["played_facts"]),
+            best_facts=_facts_from_list(data["best_facts"]))
+    except KeyError as error:
+        raise ValueError(f"decision lacks {error}") from None
+    except TypeError as error:
+        raise ValueError(f"malformed decision: {error}") from None
+
+
+__all__ = ["ACCURACY_HALF_LOSS", "ANALYSIS_VERSION", "REVIEW_SEARCH", "Decision",
+           "ReviewSummary", "accuracy_of", "decision_from_dict", "decision_to_dict",
+           "grade_decision", "review_round", "summarise"]
