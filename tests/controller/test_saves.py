@@ -19,6 +19,7 @@ def test_the_cases_start_from_real_positions() -> None:
     # A save without the round's moves (older format) restores with no history to undo.
     assert saved["moves"] == [] and saved["round_start"] == restored.position.notation()
     assert restored.history == [] and not restored.can_undo()
+    assert saved["plays"] == []  # no finished round to review
     Position.parse(MATCH_END)  # well formed; refused only for being over
 
 
