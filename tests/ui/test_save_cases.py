@@ -221,6 +221,7 @@ def test_the_main_menu_asks_too_and_a_second_close_quits(
     _play_one_move(driver)
     driver.key(pygame.K_ESCAPE)
     menu_button = next(b for b in driver.top._buttons() if b.key == "menu")  # type: ignore[union-attr]
+    assert menu_button.label == "Main menu (the game is not saved)"
     driver.click(menu_button.box.center)
     question = driver.top
     assert isinstance(question, UnsavedGameScene)

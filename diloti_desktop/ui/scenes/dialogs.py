@@ -221,7 +221,8 @@ class PauseScene(Scene):
         labels = [("resume", _("Resume"), True), ("scores", _("Score sheet"), False),
                   ("rules", _("How to play"), False),
                   ("settings", _("Settings"), False),
-                  ("menu", _("Main menu (the game is saved)"), False),
+                  ("menu", _("Main menu (the game is not saved)") if self.ctx.game_at_risk()
+                   else _("Main menu (the game is saved)"), False),
                   ("quit", _("Quit"), False)]
         boxes = stack(area.inflate(-row_h, -row_h * 2).move(0, row_h // 2), len(labels), row_h,
                       row_h // 4)
