@@ -145,25 +145,35 @@ def _felt(width: int, height: int) -> pygame.Surface:
     small = pygame.Surface((small_w, small_h))
     cx, cy = small_w / 2, small_h * 0.46
     reach = math.hypot(cx, cy)
+    # The colours from the centre outwards, looked up per pixel: building a tuple per
+    # pixel made the first frame at each window size take over 100 ms.
+    steps = 255
+    shades = [tuple(round(FELT_LIGHT[i] + (FELT_DARK[i] - FELT_LIGHT[i]) * (k / steps) ** 1.6)
+                    for i in range(3)) for k in range(steps + 1)]
     for y in range(small_h):
+        dy = (y - cy) * 1.25
         for x in range(small_w):
-            d = min(1.0, math.hypot(x - cx, (y - cy) * 1.25) / reach)
-            t = d ** 1.6
-            small.set_at((x, y), tuple(
-                round(FELT_LIGHT[i] + (FELT_DARK[i] - FELT_LIGHT[i]) * t) for i in range(3)))
+            d = min(1.0, math.hypot(x - cx, dy) / reach)
+            small.set_at((x, y), shades[round(d * steps)])
     surface = pygame.transform.smoothscale(small, (width, height))
-    # A fixed grain so that the felt does not look like plastic (seeded: identical frames).
-    grain = pygame.Surface((128, 128), pygame.SRCALPHA)
-    rng = random.Random(7)
-    for _ in range(1400):
-        shade_value = rng.choice((0, 255))
-        grain.set_at((rng.randrange(128), rng.randrange(128)), (shade_value,) * 3 + (10,))
+    grain = _grain()
     for gy in range(0, height, 128):
         for gx in range(0, width, 128):
             surface.blit(grain, (gx, gy))
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         return surface.convert()
     return surface
+
+
+@functools.lru_cache(maxsize=1)
+def _grain() -> pygame.Surface:
+    """A fixed grain so that the felt does not look like plastic (seeded: identical frames)."""
+    grain = pygame.Surface((128, 128), pygame.SRCALPHA)
+    rng = random.Random(7)
+    for _ in range(1400):
+        shade_value = rng.choice((0, 255))
+        grain.set_at((rng.randrange(128), rng.randrange(128)), (shade_value,) * 3 + (10,))
+    return grain
 
 
 def glow_ring(target: pygame.Surface, box: Box, colour: Colour, radius: int,
