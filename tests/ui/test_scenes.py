@@ -21,8 +21,9 @@ from diloti_desktop.ui.animation import Flight, Show, Step
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.layout import Box
 from diloti_desktop.ui.scene import IDLE, Scene, SceneStack
+from diloti_desktop.ui.scenes.advanced_rules import AdvancedRulesScene
 from diloti_desktop.ui.scenes.error import ErrorScene
-from diloti_desktop.ui.scenes.menu import AdvancedRulesScene, MainMenuScene, NewGameScene
+from diloti_desktop.ui.scenes.menu import MainMenuScene, NewGameScene
 from diloti_desktop.ui.scenes.rules_screen import RulesScene
 from diloti_desktop.ui.scenes.settings import SettingsScene
 from diloti_desktop.ui.scenes.table import TableScene

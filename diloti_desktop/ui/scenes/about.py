@@ -76,6 +76,8 @@ def about_paragraphs() -> list[tuple[str, list[str]]]:
 class AboutScene(RulesScene):
     """The version, credits and licences, in the rules screen's scrolling panel."""
 
+    offers_glossary = False
+
     def heading(self) -> str:
         """The panel's title."""
         return _("About Diloti")

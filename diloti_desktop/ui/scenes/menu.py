@@ -1,4 +1,4 @@
-"""The start menu, the new-game panel and its advanced rules (docs/rules.md §10)."""
+"""The start menu and the new-game panel (its advanced rules: advanced_rules.py)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,6 @@ def ai_levels() -> tuple[str, ...]:
 LEVELS = ai_levels()
 DEFAULT_LEVEL = "Casual" if "Casual" in LEVELS else LEVELS[0]
 TARGETS = (61, 101)
-OTHER_TARGETS = (21, 31, 41, 51, 61, 81, 101, 121, 151)
 
 
 def _unit(size: tuple[int, int]) -> int:
@@ -294,6 +293,8 @@ class NewGameScene(Scene):
         elif result == "back":
             self.ctx.scenes.pop(self)
         elif result == "advanced":
+            from diloti_desktop.ui.scenes.advanced_rules import AdvancedRulesScene
+
             self.ctx.scenes.push(AdvancedRulesScene(self.ctx, self))
         elif result == "start":
             self.ctx.play_sound(Sound.CLICK)
@@ -344,95 +345,3 @@ class NewGameScene(Scene):
         y = buttons[0].box.y - round(size * 1.6) if buttons else box.bottom - 3 * size
         theme.blit_text(surface, summary, size - 2, (box.centerx, y), theme.INK_DIM,
                         anchor="midtop", max_width=box.w - 4 * size)
-
-
-class AdvancedRulesScene(Scene):
-    """Every variant toggle of docs/rules.md §10, each as one row."""
-
-    def __init__(self, ctx: AppContext, owner: NewGameScene) -> None:
-        super().__init__(ctx)
-        self.owner = owner
-        self.form = Form()
-        self.placed: tuple[Box, int] | None = None
-        self._rebuild()
-
-    def _rebuild(self) -> None:
-        rules = self.owner.rules
-        off_on = [(False, _("off")), (True, _("on"))]
-        no_yes = [(False, _("no")), (True, _("yes"))]
-        four = self.owner.players == 4
-        rows: list[Choice[object]] = [
-            Choice("xeri_points", _("Xeri is worth"),
-                   [(10, _("10 points")), (5, _("5 points (Crete)"))], rules.xeri_points),
-            Choice("xeristaki", _("Xeristaki: +5 for leaving only one pile"), off_on,
-                   rules.xeristaki),
-            Choice("locked_declarations", _("Locked declarations (no raising)"), off_on,
-                   rules.locked_declarations),
-            Choice("first_card_xeri", _("The round's first card may score a xeri"), no_yes,
-                   rules.first_card_xeri),
-            Choice("capture_all_of_rank", _("Capture scope"),
-                   [(False, _("choose")), (True, _("take every card of the rank"))],
-                   rules.capture_all_of_rank),
-            Choice("one_sum_group", _("Sum groups per capture"),
-                   [(False, _("any number")), (True, _("one"))], rules.one_sum_group),
-            Choice("layout_redeal", _("Redeal the table's first four"),
-                   [("faces", _("3+ same faces")), ("jacks", _("3+ Jacks")), ("off", _("never"))],
-                   rules.layout_redeal),
-            Choice("self_raise", _("Raise your own pile"), off_on, rules.self_raise),
-            Choice("raise_with_loose", _("A raise may add loose cards"), off_on,
-                   rules.raise_with_loose),
-            Choice("partner_raise", _("Raise your partner's pile (4 players)"), off_on,
-                   rules.partner_raise and four, enabled=four),
-            Choice("target", _("Play to"),
-                   [(t, str(t)) for t in OTHER_TARGETS], rules.target),
-        ]
-        self.form.set_rows(rows)
-        self.form.buttons.set_buttons([
-            Button("classic", _("Classic rules")),
-            Button("done", _("Done"), primary=True),
-        ])
-
-    def _layout(self) -> tuple[Box, int]:
-        width, height = self.ctx.window.size()
-        unit = _unit((width, height))
-        size = max(12, round(unit * 0.023))
-        box = panel(width, height, 0.92, 0.92, max_w=round(unit * 1.6))
-        inner = box.inflate(-3 * size, -3 * size)
-        inner = Box(inner.x, inner.y + round(size * 2.2), inner.w, inner.h - round(size * 2.2))
-        row_h = min(round(size * 2.2), (inner.h - round(size * 3.5)) // (len(self.form.rows) + 1))
-        self.form.layout(inner, row_h, round(inner.w * 0.36), round(size * 2.3), size)
-        self.placed = (box, size)
-        return box, size
-
-    def update(self, dt: float) -> bool:
-        """Place the form for the window's current size (drawing only reads it)."""
-        self._layout()
-        return False
-
-    def handle(self, event: InputEvent) -> None:
-        """Toggles and buttons."""
-        self._layout()
-        if isinstance(event, KeyAction) and event.action == Action.CANCEL:
-            self.ctx.scenes.pop(self)
-            return
-        result = self.form.handle(event)
-        if isinstance(result, tuple):
-            key, value = result
-            self.ctx.play_sound(Sound.CLICK)
-            self.owner.rules = self.owner.rules.with_changes(**{key: value})
-            self._rebuild()
-        elif result == "classic":
-            self.owner.rules = Ruleset()
-            self._rebuild()
-        elif result == "done":
-            self.ctx.scenes.pop(self)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The toggles."""
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        box, size = self.placed or self._layout()
-        theme.rounded(surface, box, theme.PANEL, 18, alpha=235)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=18)
-        theme.blit_text(surface, _("Advanced rules"), round(size * 1.4),
-                        (box.centerx, box.y + size), theme.GOLD, bold=True, anchor="midtop")
-        self.form.draw(surface, size)

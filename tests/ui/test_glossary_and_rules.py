@@ -1,0 +1,96 @@
+"""The game's words: one glossary for the rules screen, the Advanced rules screen, the
+lessons and the table; the rules screen's table examples are real positions."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from diloti_desktop import glossary
+from diloti_desktop.rules.position import Position
+from diloti_desktop.rules.ruleset import FIELD_NAMES
+from diloti_desktop.ui.scenes.advanced_rules import AdvancedRulesScene
+from diloti_desktop.ui.scenes.glossary_screen import GlossaryScene
+from diloti_desktop.ui.scenes.menu import MainMenuScene, NewGameScene
+from diloti_desktop.ui.scenes.rules_screen import SECTIONS, RulesScene
+from tests.ui.driver import Driver, make_app
+
+#: The words the issue asks the glossary to explain, and those the table and the round
+#: summary show (pile labels, summary rows).
+ISSUE_TERMS = ("loose card", "pile", "plain pile", "family", "raise", "owner", "obligation",
+               "xeri", "xeristaki", "majority", "deal", "round", "match")
+TABLE_TERMS = ("plain pile", "family", "owner", "stock", "majority", "xeri", "xeristaki",
+               "point cards", "leftovers", "partner")
+
+
+@pytest.fixture
+def driver() -> Iterator[Driver]:
+    shell, ctx = make_app()
+    ctx.scenes.reset(MainMenuScene(ctx))
+    shell.draw()
+    yield Driver(shell, ctx)
+
+
+def test_every_term_the_screens_use_is_explained() -> None:
+    for key in (*ISSUE_TERMS, *TABLE_TERMS):
+        term = glossary.term(key)
+        assert 20 < len(term.meaning) < 200 and term.name == key
+        assert glossary.definition(key).startswith(key[0].upper())
+
+
+def test_the_rules_screen_uses_glossary_words_and_every_example_is_a_position() -> None:
+    text = " ".join(p.lower() for _h, paragraphs, _e, _c in SECTIONS for p in paragraphs)
+    used = [t.key for t in glossary.TERMS if re.search(rf"\b{re.escape(t.key)}", text)]
+    assert {"loose card", "pile", "family", "xeri", "majority", "face card",
+            "numeral"} <= set(used)
+    examples = [(e, c) for _h, _p, e, c in SECTIONS if e]
+    assert len(examples) >= 10
+    for notation, caption in examples:
+        assert Position.parse(notation) and caption
+
+
+def test_every_variant_has_a_one_line_explanation_and_an_example() -> None:
+    fields = {v.field for v in glossary.VARIANTS}
+    assert fields == set(FIELD_NAMES) - {"players"}
+    for field in fields:
+        variant = glossary.variant(field)
+        assert variant.name and variant.meaning and variant.example
+        assert "\n" not in variant.meaning and len(variant.meaning) < 160
+        if variant.table:
+            Position.parse(variant.table)
+
+
+def test_the_advanced_rules_explain_the_pointed_or_focused_row(driver: Driver) -> None:
+    new_game = NewGameScene(driver.ctx)
+    driver.ctx.scenes.push(new_game)
+    scene = AdvancedRulesScene(driver.ctx, new_game)
+    driver.ctx.scenes.push(scene)
+    driver.frames()
+    for row in scene.form.rows:
+        driver.move_to(row.row.center)
+        driver.frames()
+        assert scene.explained() == row.key
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_DOWN)
+    assert scene.explained() == scene.form.rows[scene.form.focus_row or 0].key
+
+
+def test_the_glossary_opens_from_the_rules_screen_and_scrolls(driver: Driver) -> None:
+    rules = RulesScene(driver.ctx)
+    driver.ctx.scenes.push(rules)
+    driver.frames()
+    glossary_button = rules.glossary_button()
+    assert glossary_button is not None
+    driver.click(glossary_button.box.center)
+    scene = driver.top
+    assert isinstance(scene, GlossaryScene)
+    lines = [text for text, is_term in scene.lines() if is_term]
+    assert len(lines) == len(glossary.TERMS)
+    driver.key(pygame.K_PAGEDOWN)
+    assert scene.offset > 0
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is rules
+
