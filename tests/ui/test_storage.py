@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import gettext
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -427,3 +429,49 @@ def test_refusing_a_game_sets_it_aside_in_one_sentence(data_dir: Path) -> None:
     assert kept.read_bytes() == original and not storage.saved_game_path().exists()
     assert message.count(". ") == 0 and message.endswith(".")
     assert "no cards" in message and str(kept) in message
+
+
+@contextlib.contextmanager
+def _mounted_read_only(data_dir: Path) -> Iterator[Path]:
+    """``data_dir`` made a real read-only file system (a read-only bind mount), for root.
+
+    Permissions do not bind root, and CI runs as root: a read-only mount binds everyone.
+    Skipped where mounting is not allowed (no privileges, no ``mount``).
+    """
+    import shutil
+    import subprocess
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    mount = shutil.which("mount")
+    if mount is None or not hasattr(os, "geteuid") or os.geteuid() != 0:
+        pytest.skip("needs root and mount")
+    done = subprocess.run([mount, "--bind", "-o", "ro", str(data_dir), str(data_dir)],
+                          capture_output=True, check=False, timeout=30)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount here: {done.stderr.decode(errors='replace').strip()}")
+    try:
+        probe = data_dir / "probe"
+        try:
+            probe.write_text("x", encoding="utf-8")
+        except OSError:
+            yield data_dir
+        else:
+            pytest.skip("the bind mount did not become read-only")
+    finally:
+        subprocess.run([shutil.which("umount") or "umount", str(data_dir)],
+                       capture_output=True, check=False, timeout=30)
+
+
+def test_a_really_read_only_folder_fails_every_save_with_its_reason(data_dir: Path) -> None:
+    assert storage.save_game({"turn": 1}) is None
+    assert storage.save_settings(Settings(volume=0.3)) is None
+    with _mounted_read_only(data_dir):
+        game_message = storage.save_game({"turn": 2})
+        settings_message = storage.save_settings(Settings(volume=0.5))
+        assert storage.load_game() == ({"turn": 1}, None)  # reading still works
+        assert storage.load_settings() == (Settings(volume=0.3), None)
+        assert storage.remove_orphaned_temporaries() == []
+    assert game_message is not None and str(data_dir) in game_message
+    assert "Read-only file system" in game_message
+    assert settings_message is not None and "could not be saved" in settings_message
+    assert sorted(p.name for p in data_dir.iterdir()) == ["saved_game.json", "settings.json"]
