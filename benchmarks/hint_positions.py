@@ -13,8 +13,8 @@ from diloti_desktop.ai.hints import analyse
 from diloti_desktop.rules import seat_view
 from diloti_desktop.rules.moves import Move, MoveKind
 
-WANTED = {"lay": 8, "capture-single": 8, "capture-multi": 8, "capture-pile": 8,
-          "build": 8, "family": 6, "raise": 6}
+WANTED = {"lay": 10, "capture-single": 10, "capture-multi": 10, "capture-pile": 10,
+          "build": 10, "family": 8, "raise": 8}
 
 
 def category(move: Move) -> str:

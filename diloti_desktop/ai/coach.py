@@ -51,6 +51,8 @@ HINT_LEVELS: Final = 3
 WARN_VERDICTS: Final = frozenset({Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER})
 #: Reasons shown with a hint (the first is the main one).
 SHOWN_REASONS: Final = 2
+#: A laid card the next player can use with at most this chance is called a safe lay.
+LOW_CHANCE: Final = 0.35
 
 
 class Why(Enum):
@@ -69,7 +71,8 @@ class Why(Enum):
     PILE_ODDS = "pile_odds"            #: chance an opponent holds the value of the pile
     COUNTED = "counted"                #: the played cards show a value is gone
     FACE_LAY = "face_lay"              #: a laid face card only pairs with its rank
-    LAY_ODDS = "lay_odds"              #: the chance the next player can use the laid card
+    LAY_ODDS = "lay_odds"              #: the next player can seldom use the laid card
+    CHEAP_LAY = "cheap_lay"            #: the laid card is worth no points if taken
     POINTS_LOOSE = "points_loose"      #: leaves card points loose on the table
     KEEPS_POINTS = "keeps_points"      #: lays a card worth nothing, keeping point cards
     BETTER_VALUE = "better_value"      #: (tutor) the better move is worth more on average
@@ -255,15 +258,25 @@ def _lay_reasons(view: SeatView, move: Move, facts: MoveFacts) -> list[Reason]:
         found.append(Reason(Why.COUNTED, cards=1 << move.card, value=rank, weight=4.0))
     else:
         next_seat = (view.seat + 1) % view.position.players
-        capturers = _capturing_ranks(move.card, outcome(view.position, move).loose_after)
-        chance = holds_chance(view, next_seat, capturers)
-        found.append(Reason(Why.LAY_ODDS, cards=1 << move.card, value=rank, chance=chance,
-                            seat=next_seat, weight=1.8 + (1.5 if chance <= 0.3 else 0.0)))
+        chance = _lay_chance(view, move)
+        if chance <= LOW_CHANCE:
+            found.append(Reason(Why.LAY_ODDS, cards=1 << move.card, value=rank, chance=chance,
+                                seat=next_seat, weight=3.3))
+        elif not points(1 << move.card):
+            found.append(Reason(Why.CHEAP_LAY, cards=1 << move.card, value=rank,
+                                weight=1.9))
     hand_points = points(view.hand)
     if hand_points and not points(1 << move.card):
         found.append(Reason(Why.KEEPS_POINTS, cards=view.hand & (ACES | TEN_D_BIT | TWO_C_BIT),
                             value=hand_points, weight=2.0))
     return found
+
+
+def _lay_chance(view: SeatView, move: Move) -> float:
+    """The chance the next player holds a card that takes the laid card."""
+    next_seat = (view.seat + 1) % view.position.players
+    capturers = _capturing_ranks(move.card, outcome(view.position, move).loose_after)
+    return holds_chance(view, next_seat, capturers)
 
 
 def holds_chance(view: SeatView, seat: int, wanted: int) -> float:
@@ -365,6 +378,16 @@ def _what_goes_wrong(view: SeatView, move: Move, played: MoveFacts, graded: Grad
         return obligation
     if played.points_left_loose > best.points_left_loose:
         return Reason(Why.POINTS_LOOSE, value=played.points_left_loose)
+    if move.kind == MoveKind.LAY and graded.best.kind == MoveKind.LAY:
+        mine = _lay_chance(view, move)
+        theirs = _lay_chance(view, graded.best)
+        if mine >= theirs + 0.1:
+            return Reason(Why.LAY_ODDS, cards=1 << move.card, chance=mine, seat=next_seat,
+                          value=round(100 * theirs))
+    if graded.best.kind == MoveKind.CAPTURE and move.kind != MoveKind.CAPTURE:
+        chance = holds_chance(view, next_seat, RANK_MASK[RANK[graded.best.card]])
+        if chance >= SAFE:
+            return Reason(Why.DENY, cards=graded.best.loose, chance=chance, seat=next_seat)
     if best.cards_taken > played.cards_taken + 1:
         return Reason(Why.RACE, value=best.cards_taken - played.cards_taken,
                       total=best.side_cards)

@@ -127,23 +127,30 @@ def reason_text(reason: Reason, players: int) -> str:
                         "are still unseen.", reason.value).format(
             count=reason.value, rank=_rank(CARDS[reason.cards.bit_length() - 1].rank))
     if why == Why.LAY_ODDS:
-        return _("{player} can use your {card} with about {percent}% chance.").format(
+        return _("{player} can use your {card} only with about {percent}% chance.").format(
             player=who, card=pretty_cards(reason.cards), percent=_percent(reason.chance))
+    if why == Why.CHEAP_LAY:
+        return _("Your {card} is worth no points: if it is taken, little is lost.").format(
+            card=pretty_cards(reason.cards))
     if why == Why.POINTS_LOOSE:
         return ngettext("It leaves {points} point on the table for others to take.",
                         "It leaves {points} points on the table for others to take.",
                         reason.value).format(points=reason.value)
     if why == Why.KEEPS_POINTS:
-        return _("You keep {cards} (point cards) for a capture later.").format(
-            cards=pretty_cards(reason.cards))
+        return ngettext("You keep {cards}, a point card, for a later capture.",
+                        "You keep {cards}, point cards, for later captures.",
+                        reason.cards.bit_count()).format(cards=pretty_cards(reason.cards))
     return _("It is worth about {points} points per round more than the next choice."
              ).format(points=f"{reason.value / 10:.1f}")
 
 
 def alternative_text(option: Option, position: Position) -> str:
     """ "Lay 5♠ instead: about 1.4 points worse." """
+    move = describe_move(option.move, position)
+    if option.loss < 0.05:
+        return _("{move} instead: about as good.").format(move=move)
     return _("{move} instead: about {points} points worse per round.").format(
-        move=describe_move(option.move, position), points=f"{option.loss:.1f}")
+        move=move, points=f"{option.loss:.1f}")
 
 
 def full_hint_lines(advice: Advice, position: Position) -> list[str]:
@@ -179,12 +186,31 @@ def tutor_text(check: TutorCheck, position: Position) -> str:
     if reason.why == Why.RACE:
         return _("Another move takes {count} more cards toward the 27 of the majority."
                  ).format(count=reason.value)
-    return _("Another move is worth about {points} points more per round.").format(
-        points=f"{check.grade.loss:.1f}")
+    if reason.why == Why.LAY_ODDS:
+        return _("{player} can use your {card} with about {percent}% chance; the better "
+                 "card gives only {other}%.").format(
+            player=_who(reason.seat, players), card=pretty_cards(reason.cards),
+            percent=_percent(reason.chance), other=reason.value)
+    if reason.why == Why.DENY:
+        return _("Taking now keeps {player} from taking those cards ({percent}% chance "
+                 "they could).").format(player=_who(reason.seat, players),
+                                        percent=_percent(reason.chance))
+    return _("Over many deals the better move scores about {points} points more per "
+             "round.").format(points=f"{check.grade.loss:.1f}")
 
 
 def tutor_title(check: TutorCheck) -> str:
-    """The panel's title: "A mistake? (about 2.1 points per round)"."""
-    return _("A {verdict}? About {points} points lost per round.").format(
-        verdict=verdict_label(check.grade.verdict), points=f"{check.grade.loss:.1f}")
+    """The panel's title: "A mistake? About 2.1 points lost per round." """
+    points = f"{check.grade.loss:.1f}"
+    verdict = check.grade.verdict
+    if verdict == Verdict.BLUNDER:
+        return _("A blunder? About {points} points lost per round.").format(points=points)
+    if verdict == Verdict.MISTAKE:
+        return _("A mistake? About {points} points lost per round.").format(points=points)
+    return _("An inaccuracy? About {points} points lost per round.").format(points=points)
+
+
+def better_text(check: TutorCheck, position: Position) -> str:
+    """The better move, named: "Better: Lay 6♣ on the table." """
+    return _("Better: {move}.").format(move=describe_move(check.grade.best, position))
 

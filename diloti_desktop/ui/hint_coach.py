@@ -10,6 +10,7 @@ step is shown and draws the panel. Any other action at the table clears it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -118,27 +119,58 @@ class HintCoach:
         if self.level == 2:
             return [card_text(advice.best.move), nudge_text(advice.nudge, players),
                     _("Press H again for the whole move and why.")]
-        return [*full_hint_lines(advice, position),
-                _("Press Enter or Play, or drag the card onto a lit item.")]
+        if not advice.best.move.table_cards:
+            follow = _("Press Enter or Play, or drag the card onto the table.")
+        else:
+            follow = _("Press Enter or Play, or drag the card onto a lit item.")
+        return [*full_hint_lines(advice, position), follow]
 
-    def box(self, layout: TableLayout, count: int) -> Box:
-        """The panel's area: above the status line, as wide as the toast."""
-        line = theme.line_height(layout.font_px)
-        h = count * line + 2 * layout.pad
-        toast = layout.toast
-        return Box(toast.x, toast.bottom - h, toast.w, h)
-
-    def draw(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        """The hint panel (nothing when no hint is shown)."""
+    def _rows(self, layout: TableLayout, width: int) -> list[tuple[str, bool]]:
         size = layout.font_px
-        width = layout.toast.w - 3 * layout.pad
         wrapped: list[tuple[str, bool]] = []
         for index, line in enumerate(self.lines()):
             wrapped += [(part, index == 0) for part in theme.wrap(line, size, width)]
-        if not wrapped:
+        return wrapped[:10]
+
+    def place(self, layout: TableLayout, avoid: Sequence[Box] = (),
+              ) -> tuple[Box, list[tuple[str, bool]]]:
+        """The panel's area and its wrapped lines, clear of the table cards (``avoid``)
+        when there is room: above the status line as wide as the toast, else beside the
+        cards on the left or the right, else at the top of the table."""
+        pad = layout.pad
+        line = theme.line_height(layout.font_px)
+        toast, table = layout.toast, layout.table
+        left = min((b.x for b in avoid), default=table.right) - pad - table.x - pad
+        right_x = max((b.right for b in avoid), default=table.x) + pad
+        candidates = [("low", toast.x, toast.w), ("left", table.x + pad, left),
+                      ("right", right_x, table.right - pad - right_x), ("high", toast.x,
+                                                                        toast.w)]
+        first: tuple[Box, list[tuple[str, bool]]] | None = None
+        for where, x, w in candidates:
+            if w < 280:
+                continue
+            rows = self._rows(layout, w - 3 * pad)
+            h = len(rows) * line + 2 * pad
+            if where == "low":
+                box = Box(x, toast.bottom - h, w, h)
+            elif where == "high":
+                box = Box(x, table.y + pad // 2, w, h)
+            else:
+                box = Box(x, max(table.y + pad // 2, toast.bottom - h), w, h)
+            if first is None:
+                first = (box, rows)
+            if not any(box.intersects(item) for item in avoid) and box.y >= table.y:
+                return box, rows
+        assert first is not None
+        return first
+
+    def draw(self, surface: pygame.Surface, layout: TableLayout,
+             avoid: Sequence[Box] = ()) -> None:
+        """The hint panel (nothing when no hint is shown), clear of ``avoid`` if it can."""
+        if not self.lines():
             return
-        wrapped = wrapped[:8]
-        panel = self.box(layout, len(wrapped))
+        size = layout.font_px
+        panel, wrapped = self.place(layout, avoid)
         theme.rounded(surface, panel, theme.PANEL, layout.pad, alpha=238)
         pygame.draw.rect(surface, theme.HINT, pygame.Rect(panel), width=2,
                          border_radius=layout.pad)

@@ -67,19 +67,22 @@ class HistoryPanel:
         size = max(13, layout.font_px - 1)
         step = theme.line_height(size)
         pad = layout.pad
-        theme.rounded(surface, box, theme.PANEL, pad, alpha=242)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2,
-                         border_radius=pad)
-        theme.blit_text(surface, _("This round's moves (L to close)"), size,
-                        (box.x + pad * 2, box.y + pad), theme.INK, bold=True,
-                        anchor="topleft")
-        area_top = box.y + pad + step + pad // 2
         rows: list[tuple[str, HistoryLine, bool]] = []
         width = box.w - 4 * pad
         for line in lines:
             text = _("{number}. {move}").format(number=line.number, move=line.text)
             for index, part in enumerate(theme.wrap(text, size, width)):
                 rows.append((part if index == 0 else "   " + part, line, index == 0))
+        # As tall as the moves need (at least a few lines), never more than the area.
+        wanted = 2 * pad + step + pad // 2 + max(3, len(rows) + (1 if self.scroll else 0)) * step
+        box = Box(box.x, box.y, box.w, min(box.h, wanted))
+        theme.rounded(surface, box, theme.PANEL, pad, alpha=250)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2,
+                         border_radius=pad)
+        theme.blit_text(surface, _("This round's moves (L to close)"), size,
+                        (box.x + pad * 2, box.y + pad), theme.INK, bold=True,
+                        anchor="topleft")
+        area_top = box.y + pad + step + pad // 2
         if not rows:
             theme.blit_text(surface, _("No move yet this round."), size,
                             (box.x + pad * 2, area_top), theme.INK_DIM, anchor="topleft")

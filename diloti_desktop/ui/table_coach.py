@@ -43,6 +43,7 @@ class TableCoach:
     banner: str
     hint: HintCoach
     moves_shown: int
+    slot_memory: dict[Position, dict[int, int]]
 
     if TYPE_CHECKING:  # provided by TableScene
         def accepting(self) -> bool:
@@ -124,7 +125,9 @@ class TableCoach:
         self.pending.clear()
         self.show = Show()
         self.shown = self.session.position
-        self.slots = assign_slots(self.slots, table_items(self.shown))
+        remembered = self.slot_memory.get(self.shown)
+        self.slots = (dict(remembered) if remembered is not None
+                      else assign_slots(self.slots, table_items(self.shown)))
         self.account = self.session.last_account
         self.moves_shown = len(self.session.history)
         self.drag = None

@@ -184,4 +184,4 @@ class TableDrawing:
                             anchor="midleft")
         self.history.draw(surface, layout,
                           history_lines(self.session.history[:self.moves_shown]), self.viewer)
-        self.hint.draw(surface, layout)
+        self.hint.draw(surface, layout, list(self.geometry().item_boxes().values()))

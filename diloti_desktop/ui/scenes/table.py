@@ -30,7 +30,7 @@ from diloti_desktop.controller import (
 )
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.moves import Move
-from diloti_desktop.rules.position import PLAY
+from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.ui.animation import Flight, Show
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.choreography import move_steps, round_start_steps
@@ -104,6 +104,8 @@ class TableScene(TableCoach, TablePointer, TableDrawing, Scene):
         self.hint = HintCoach()
         self.history = HistoryPanel()
         self.moves_shown = len(session.history)
+        #: The table layout each shown position had, so undo restores the same picture.
+        self.slot_memory: dict[Position, dict[int, int]] = {}
         self._layout: tuple[tuple[int, int, str], TableLayout] | None = None
         self._dots = -1
         self._last_frame: tuple[object, list[Box]] = (None, [])
@@ -206,6 +208,7 @@ class TableScene(TableCoach, TablePointer, TableDrawing, Scene):
         for step in started:
             self.shown = step.position
             self.slots = dict(step.slots)
+            self.slot_memory[step.position] = self.slots  # undo comes back to this layout
             if step.sound:
                 self.ctx.play_sound(step.sound)
             if step.banner:
@@ -293,6 +296,7 @@ class TableScene(TableCoach, TablePointer, TableDrawing, Scene):
             elif isinstance(event, RoundBegan):
                 position = event.position or self.session.position
                 self.clear_interaction()
+                self.slot_memory.clear()
                 self.moves_shown = 0
                 self.account = ""
                 self.show.extend(round_start_steps(position, self.layout(), self.viewer,

@@ -15,7 +15,7 @@ from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
-from diloti_desktop.ui.coach_words import tutor_text, tutor_title
+from diloti_desktop.ui.coach_words import better_text, tutor_text, tutor_title
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction
 from diloti_desktop.ui.layout import Box, columns
@@ -47,7 +47,7 @@ class TutorScene(Scene):
         unit = round(min(height, width * 9 / 16))
         size = max(13, round(unit * 0.025))
         w = min(width - 40, round(unit * 1.3))
-        h = round(size * 11)
+        h = round(size * 13)
         return Box((width - w) // 2, round(height * 0.3), w, h), size
 
     def buttons(self) -> list[Button]:
@@ -91,6 +91,7 @@ class TutorScene(Scene):
             move=describe_move(self.move, self.position))
         lines = theme.wrap(played, size, box.w - 2 * size)[:2]
         lines += theme.wrap(tutor_text(self.check, self.position), size, box.w - 2 * size)[:3]
+        lines += theme.wrap(better_text(self.check, self.position), size, box.w - 2 * size)[:2]
         for line in lines:
             theme.blit_text(surface, line, size, (x, y), theme.INK, anchor="topleft")
             y += theme.line_height(size)

@@ -1,0 +1,256 @@
+"""The coach at the table, driven by posted pygame events: following hints, the tutor's
+panel, undo (with the button and Ctrl+Z, also after a save and Continue) and the history.
+
+The driver reads the hint the table shows and acts as a player would (keys, drags,
+clicks); it never applies a move itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from diloti_desktop.ai.players import make_player
+from diloti_desktop.controller import HUMAN, GameConfig, GameSession
+from diloti_desktop.rules import Position, Ruleset, legal_moves
+from diloti_desktop.rules.moves import Move, MoveKind
+from diloti_desktop.rules.position import PLAY
+from diloti_desktop.ui.history_panel import HistoryPanel, history_lines
+from diloti_desktop.ui.scenes import flow
+from diloti_desktop.ui.scenes.menu import MainMenuScene
+from diloti_desktop.ui.scenes.summary import RoundSummaryScene
+from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.scenes.tutor import TutorScene
+from tests.ai.helpers import complete
+from tests.ui.driver import Driver, choose_move, make_app, random_players
+
+DATA = Path(__file__).parent / "data" / "hint_positions.txt"
+SWEEP_TRAP = "rules=2p dealer=1 turn=0 hands=4H7S/7DKH loose=3C played=40"
+
+
+@pytest.fixture
+def driver() -> Iterator[Driver]:
+    shell, ctx = make_app()
+    ctx.scenes.reset(MainMenuScene(ctx))
+    shell.draw()
+    yield Driver(shell, ctx)
+    ctx.close_session()
+
+
+def open_game(driver: Driver, position: Position, level: str = "Casual",
+              factory: object = random_players) -> GameSession:
+    players = position.rules.players
+    config = GameConfig(position.rules, (HUMAN, *(level,) * (players - 1)), 3)
+    session = GameSession(config, position, player_factory=factory,  # type: ignore[arg-type]
+                          ai_pace=0)
+    flow.play(driver.ctx, session)
+    driver.frames(2)
+    return session
+
+
+def full_hint(driver: Driver) -> Move:
+    """Press H until the whole move is shown; the hinted move."""
+    table = driver.table
+    driver.key(pygame.K_h)
+    driver.until(lambda: table.hint.level >= 1 or table.hint.failed, timeout=30)
+    assert not table.hint.failed
+    driver.key(pygame.K_h)
+    driver.key(pygame.K_h)
+    assert table.hint.full and table.hint.advice is not None
+    return table.hint.advice.best.move
+
+
+def hint_positions() -> list[tuple[str, str]]:
+    rows = [line.split("\t") for line in DATA.read_text().splitlines() if line.strip()]
+    return [(kind, notation) for kind, notation in rows]
+
+
+def test_the_hint_positions_cover_every_move_kind() -> None:
+    kinds = {kind for kind, _n in hint_positions()}
+    assert kinds == {"lay", "capture-single", "capture-multi", "capture-pile", "build",
+                     "family", "raise"}
+    assert len(hint_positions()) >= 60
+
+
+@pytest.mark.parametrize("style", ["enter", "drag"])
+def test_a_followed_hint_plays_exactly_the_hinted_move(driver: Driver, style: str) -> None:
+    seen_kinds: set[MoveKind] = set()
+    for index, (_kind, notation) in enumerate(hint_positions()):
+        session = open_game(driver, Position.parse(notation))
+        table = driver.table
+        driver.wait_for_turn()
+        move = full_hint(driver)
+        seen_kinds.add(move.kind)
+        assert table.picked == move.card
+        assert table.selected == set(driver.items_of(move))
+        before = len(session.history)
+        if style == "enter":
+            driver.key(pygame.K_RETURN)
+        else:
+            items = driver.items_of(move)
+            target = (driver.item(items[index % len(items)]) if items
+                      else driver.empty_table_spot())
+            driver.drag(driver.hand_card(move.card), target)
+        assert len(session.history) > before, f"{notation}: the hinted {move} was not played"
+        assert session.history[before].move == move, notation
+        driver.ctx.close_session()
+    assert seen_kinds == set(MoveKind)
+
+
+def test_any_other_action_clears_the_hint(driver: Driver) -> None:
+    session = open_game(driver, Position.parse("rules=2p hands=6S9C/KC2S loose=6D2C4H9S "
+                                               "played=1"))
+    table = driver.table
+    move = full_hint(driver)
+    other = next(c for c, _b in table.hand_card_boxes() if c != move.card)
+    driver.click(driver.hand_card(other))
+    assert table.hint.level == 0 and table.hint.lit() == (None, frozenset())
+    assert table.picked == other
+    # Dragging an unrelated card clears a shown hint too.
+    full_hint(driver)
+    driver.drag(driver.hand_card(other), driver.empty_table_spot(), release=False)
+    assert table.hint.level == 0 and table.decorations().hint_card is None
+    driver.post(pygame.MOUSEBUTTONUP, pos=driver.empty_table_spot(), button=1)
+    driver.frames()
+    assert session.position.phase == PLAY
+
+
+def tutor_game(driver: Driver) -> GameSession:
+    driver.ctx.settings = dataclasses.replace(driver.ctx.settings, tutor=True)
+    return open_game(driver, complete(SWEEP_TRAP), level="Expert", factory=make_player)
+
+
+def test_a_blunder_opens_the_tutor_and_take_it_back_changes_nothing(driver: Driver) -> None:
+    session = tutor_game(driver)
+    before = session.position
+    table = driver.table
+    driver.drag(driver.hand_card(Move.parse("4H").card), driver.empty_table_spot())
+    driver.until(lambda: isinstance(driver.top, TutorScene), timeout=30)
+    panel = driver.top
+    assert isinstance(panel, TutorScene)
+    assert panel.check.grade.verdict.value == "blunder"
+    assert session.position is before
+    back = next(b for b in panel.buttons() if b.key == "back")
+    driver.click(back.box.center)
+    assert driver.top is table and session.position is before and not session.history
+    assert table.held is None and table.accepting()
+    assert session.assisted
+    # Play anyway plays it.
+    driver.drag(driver.hand_card(Move.parse("4H").card), driver.empty_table_spot())
+    driver.until(lambda: isinstance(driver.top, TutorScene), timeout=30)
+    panel = driver.top
+    assert isinstance(panel, TutorScene)
+    driver.click(next(b for b in panel.buttons() if b.key == "play").box.center)
+    driver.until(lambda: bool(session.history), timeout=10)
+    assert session.history[0].move == Move.parse("4H")
+
+
+def test_show_me_the_better_move_shows_the_whole_hint(driver: Driver) -> None:
+    session = tutor_game(driver)
+    table = driver.table
+    driver.click(driver.hand_card(Move.parse("4H").card))
+    driver.key(pygame.K_RETURN)
+    driver.until(lambda: isinstance(driver.top, TutorScene), timeout=30)
+    panel = driver.top
+    assert isinstance(panel, TutorScene)
+    driver.click(next(b for b in panel.buttons() if b.key == "better").box.center)
+    driver.until(lambda: table.hint.full, timeout=30)
+    assert table.hint.move == Move.parse("7S") and table.picked == Move.parse("7S").card
+    driver.key(pygame.K_RETURN)  # a fine move: no panel, played at once once graded
+    driver.until(lambda: bool(session.history), timeout=30)
+    assert session.history[0].move == Move.parse("7S")
+    assert not isinstance(driver.top, TutorScene)
+
+
+def play_some(driver: Driver, decisions: int, rng: random.Random) -> list[Position]:
+    """Make ``decisions`` human moves with the mouse; the position before each."""
+    before = []
+    for _ in range(decisions):
+        driver.wait_for_turn()
+        session = driver.session
+        before.append(session.position)
+        driver.play(choose_move(legal_moves(session.position), rng), "click")
+    driver.wait_for_turn()
+    return before
+
+
+def start_game(driver: Driver, players: int, seed: int = 4) -> GameSession:
+    """A fresh seeded match against Intermediate players, shown on the table."""
+    config = GameConfig(Ruleset(players=players), (HUMAN, *("Intermediate",) * (players - 1)),
+                        seed)
+    session = GameSession(config, player_factory=make_player, ai_pace=0)
+    flow.play(driver.ctx, session)
+    driver.frames(2)
+    return session
+
+
+def test_undo_with_the_button_and_ctrl_z_also_after_save_and_continue(driver: Driver) -> None:
+    session = start_game(driver, players=4)
+    decisions = play_some(driver, 3, random.Random(5))
+    table = driver.table
+    driver.click(driver.button("undo"))
+    assert session.position == decisions[2] and table.shown is session.position
+    assert table.accepting() and table.moves_shown == len(session.history)
+    driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert session.position == decisions[1]
+    # Save, back to the main menu, Continue: undo still reaches the first decision.
+    driver.ctx.save_session()
+    flow.main_menu(driver.ctx)
+    driver.frames()
+    menu = driver.top
+    assert isinstance(menu, MainMenuScene)
+    driver.click(next(b for b in menu.buttons() if b.key == "continue").box.center)
+    driver.wait_for_turn()
+    restored = driver.session
+    assert restored is not session and restored.position == decisions[1]
+    assert restored.assisted
+    driver.key(pygame.K_u)
+    assert restored.position == decisions[0]
+    assert not restored.can_undo()
+    assert not next(b for b in driver.table.buttons() if b.key == "undo").enabled
+
+
+def test_the_history_lists_every_move_of_a_four_player_round(driver: Driver) -> None:
+    driver.resize((960, 600))  # the minimum window: the panel must still be readable
+    session = start_game(driver, players=4, seed=8)
+    rng = random.Random(3)
+    table = driver.table
+    driver.key(pygame.K_l)
+    assert table.history.open
+    while True:
+        driver.wait_for_turn(timeout=20)
+        if isinstance(driver.top, RoundSummaryScene):
+            break
+        # Every move shown so far is listed, in order, with its seat.
+        lines = history_lines(session.history[:table.moves_shown])
+        assert [line.seat for line in lines] == [p.seat for p in session.history[:len(lines)]]
+        driver.play(choose_move(legal_moves(session.position), rng), "click")
+    lines = history_lines(session.history)
+    assert len(lines) == 48 and table.moves_shown == 48
+    # Play goes round the table: each move's seat follows the one before.
+    assert all(b.seat == (a.seat + 1) % 4 for a, b in itertools.pairwise(lines))
+    assert [line.number for line in lines] == list(range(1, 49))
+    for line, played in zip(lines, session.history, strict=True):
+        assert line.text == played.account and line.text
+        assert line.seat == played.seat
+    surface = pygame.Surface((960, 600))
+    panel = HistoryPanel(open=True)
+    panel.draw(surface, table.layout(), lines, 0)
+    assert HistoryPanel.box(table.layout()).w >= 300
+
+
+def test_the_history_panel_toggles_with_its_button(driver: Driver) -> None:
+    open_game(driver, Position.parse("rules=2p hands=6S9C/KC2S loose=6D2C4H9S played=1"))
+    table = driver.table
+    driver.click(driver.button("history"))
+    assert table.history.open
+    driver.frames()
+    driver.click(driver.button("history"))
+    assert not table.history.open
+    assert isinstance(driver.top, TableScene)
