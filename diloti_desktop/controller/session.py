@@ -605,8 +605,10 @@ class GameSession:
             raise ValueError(_("the saved position is impossible: {reason}").format(
                 reason=error.reason)) from error
         except ValueError as error:  # DilotiError included
+            # Notation errors end with the whole position ("... in <rules=2p ...>"): the
+            # player needs only what is wrong.
             raise ValueError(_("the saved game does not read: {error}").format(
-                error=_brief(str(error)))) from error
+                error=_brief(str(error).split(" in <", 1)[0]))) from error
         if isinstance(config.seed, bool) or not -MAX_SEED <= config.seed <= MAX_SEED:
             raise ValueError(_("the saved game's seed is out of range"))
         if position.rules != config.rules:
@@ -646,6 +648,6 @@ class GameSession:
         self.round_grades.load(analysis, self.plays)
 
 
-def _brief(text: str, limit: int = 160) -> str:
+def _brief(text: str, limit: int = 120) -> str:
     """``text`` cut to ``limit`` characters (a damaged save may hold a huge field)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from diloti_desktop.i18n import _
+from diloti_desktop.i18n import _, ngettext
 from diloti_desktop.rules.cards import FULL_DECK, NUMERALS, RANK_MASK
 from diloti_desktop.rules.errors import DilotiError
 from diloti_desktop.rules.position import MATCH_OVER, NO_SEAT, PLAY, ROUND_OVER, Position
@@ -232,8 +232,10 @@ def _check_scores(position: Position) -> None:
     finished_rounds = position.round_no - (1 if position.phase == PLAY else 0)
     ceiling = finished_rounds * _round_points(position)
     if any(score > ceiling for score in position.scores):
-        raise _fail(_("a score of {score} is more than {rounds} rounds can give").format(
-            score=max(position.scores), rounds=finished_rounds))
+        raise _fail(ngettext("a score of {score} is more than {rounds} round can give",
+                             "a score of {score} is more than {rounds} rounds can give",
+                             finished_rounds).format(score=max(position.scores),
+                                                     rounds=finished_rounds))
     winner = match_winner(position.scores, rules.target)
     if position.phase == MATCH_OVER:
         if winner == NO_SEAT or position.winner != winner:

@@ -98,7 +98,7 @@ GAME_CASES: tuple[SaveCase, ...] = (
     SaveCase("32 cards in play", _game(with_fields(MID_GAME, captured="-/-",
                                                    stock=_STOCK[:2 * 25])), "20 of the 52"),
     SaveCase("a card in two places", _game(with_fields(MID_GAME, loose="2DJH9S")),
-             "does not read"),
+             "a card appears in two places: 9S"),
     SaveCase("human to move with no cards",
              _game(with_fields(MID_GAME, turn="0", hands="-/9H9CTD",
                                captured="AD2C4H4C5H8D8CTSTC9SKC/-")), "impossible"),
@@ -121,7 +121,7 @@ GAME_CASES: tuple[SaveCase, ...] = (
     SaveCase("a side has already won", _game(with_fields(MID_GAME, score="70/10")),
              "already won"),
     SaveCase("a score no round can give", _game(with_fields(MID_GAME, score="999/10")),
-             "more than"),
+             "a score of 999 is more than 1 round can give"),
     SaveCase("a pile whose owner cannot take it",
              _game(with_fields(MID_GAME, loose="JH", piles="P2@1:2D")), "holds no 2"),
 )
