@@ -21,6 +21,7 @@ import os
 import re
 import stat
 import sys
+import tempfile
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
@@ -359,3 +360,34 @@ def remove_orphaned_temporaries(now: float | None = None) -> list[Path]:
 def _set_aside_logged(path: Path, detail: str) -> Path | None:
     log.warning("%s is unusable (%s); setting it aside", path, detail)
     return set_aside(path)
+
+
+def exports_dir() -> Path:
+    """Where exported round records go (``rounds`` in the data folder)."""
+    return user_data_dir() / "rounds"
+
+
+def export_text(filename: str, text: str) -> tuple[Path | None, str | None]:
+    """Write an exported text file (a round record) into :func:`exports_dir`.
+
+    Returns ``(path, None)`` once written, or ``(None, message)`` with a translated
+    reason; the write is atomic, so an older file of the same name is never half replaced.
+    """
+    path = exports_dir() / filename
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                         suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
+                file.write(text)
+            os.replace(temp_name, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp_name)
+            raise
+    except OSError as error:
+        log.warning("could not export %s: %s", path, error)
+        return None, _("The record could not be saved in {folder}: {reason}.").format(
+            folder=path.parent, reason=error.strerror or error)
+    return path, None

@@ -17,6 +17,7 @@ from typing import Protocol
 from diloti_desktop import stats, storage
 from diloti_desktop.ai.base import Player, RandomPlayer
 from diloti_desktop.ai.players import LEVELS
+from diloti_desktop.ai.search import SearchConfig
 from diloti_desktop.controller import GameConfig, GameSession
 from diloti_desktop.controller.session import default_player_factory
 from diloti_desktop.i18n import _
@@ -116,6 +117,9 @@ class AppContext:
     #: Messages to show the player once (a damaged settings file, for example).
     notices: list[str] = field(default_factory=list)
     session: GameSession | None = None
+    #: The round review's search budget (None: the review's own, the Master's); the test
+    #: driver makes it cheap, like it makes the AI players random.
+    review_search: SearchConfig | None = None
     #: Why the last save of the current game failed (translated, with the folder), or
     #: ``None`` while saves succeed; the table shows it until a save works again.
     save_problem: str | None = None
@@ -167,6 +171,8 @@ class AppContext:
         self.close_session()
         self.session = GameSession(config, player_factory=self.player_factory,
                                    ai_pace=self.ai_pace(), clock=self.clock)
+        if self.review_search is not None:
+            self.session.round_grades.config = self.review_search
         self.save_session()
         return self.session
 
@@ -235,6 +241,8 @@ class AppContext:
             return None, storage.refuse_game(
                 _("the game could not be set up again ({error})").format(
                     error=type(error).__name__), repr(error))
+        if self.review_search is not None:
+            session.round_grades.config = self.review_search
         return session, message
 
     def check_saved_game(self) -> None:

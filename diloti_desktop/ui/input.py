@@ -51,6 +51,10 @@ class Action(enum.Enum):
     DIGIT = "digit"
     UNDO = "undo"
     HISTORY = "history"
+    REVIEW = "review"
+    ALL_HANDS = "all_hands"
+    GRADE_OTHERS = "grade_others"
+    EXPORT = "export"
 
 
 @dataclass(frozen=True)
@@ -152,6 +156,10 @@ _KEYS: dict[int, Action] = {
     pygame.K_l: Action.HISTORY,
     pygame.K_u: Action.UNDO,
     pygame.K_s: Action.SCORES,
+    pygame.K_r: Action.REVIEW,
+    pygame.K_a: Action.ALL_HANDS,
+    pygame.K_g: Action.GRADE_OTHERS,
+    pygame.K_e: Action.EXPORT,
     pygame.K_F11: Action.FULLSCREEN,
     pygame.K_PAGEUP: Action.PAGE_UP,
     pygame.K_PAGEDOWN: Action.PAGE_DOWN,

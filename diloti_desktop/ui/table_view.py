@@ -33,6 +33,7 @@ from diloti_desktop.ui.layout import (
     slots_needed,
     table_grid,
 )
+from diloti_desktop.ui.table_marks import Arrow, Ghost, draw_arrow, draw_ghost
 from diloti_desktop.ui.widgets import Button, draw_button
 from diloti_desktop.ui.wording import (
     captured_count,
@@ -55,13 +56,21 @@ class TableGeometry:
     """Where every card of ``position`` lies for a layout and a slot assignment."""
 
     def __init__(self, layout: TableLayout, position: Position,
-                 slots: Mapping[int, int], viewer: int = 0) -> None:
+                 slots: Mapping[int, int], viewer: int = 0, spare: int = 0) -> None:
         self.layout = layout
         self.position = position
         self.slots = dict(slots)
         self.viewer = viewer
+        #: Free cells kept after the items (where a card about to be laid would go).
+        self.spare = spare
         self.grid: TableGrid = table_grid(layout.table, layout.table_w,
-                                          slots_needed(self.slots), layout.font_px)
+                                          slots_needed(self.slots) + spare, layout.font_px)
+
+    def spare_card_box(self, index: int = 0) -> Box | None:
+        """The card box of the ``index``-th spare cell (None if there is no such cell)."""
+        slot = slots_needed(self.slots) + index
+        return self.grid.card_box(slot) if index < self.spare and slot < len(
+            self.grid.cells) else None
 
     def item_boxes(self) -> dict[int, Box]:
         """Each table item (by card mask) and the area it covers."""
@@ -153,6 +162,11 @@ class Decorations:
     focused_button: str | None = None
     four_colour: bool = False
     labels: Mapping[int, str] = field(default_factory=dict)
+    #: Rings of a chosen colour around hand cards and table items (by card / item mask).
+    card_rings: Mapping[int, theme.Colour] = field(default_factory=dict)
+    item_rings: Mapping[int, theme.Colour] = field(default_factory=dict)
+    ghosts: Sequence[Ghost] = ()
+    arrows: Sequence[Arrow] = ()
 
 
 def card_surface(card: int, width: int, four_colour: bool) -> pygame.Surface:
@@ -164,6 +178,13 @@ def card_surface(card: int, width: int, four_colour: bool) -> pygame.Surface:
 @functools.lru_cache(maxsize=8)
 def _sideways_back(width: int) -> pygame.Surface:
     return pygame.transform.rotate(card_art.back(width), 90)
+
+
+@functools.lru_cache(maxsize=64)
+def _sideways_face(card: int, width: int, four_colour: bool, edge: str) -> pygame.Surface:
+    """A face turned to its player on the left or right edge (hands shown after a round)."""
+    return pygame.transform.rotate(card_surface(card, width, four_colour),
+                                   -90 if edge == "left" else 90)
 
 
 def _blit_card(surface: pygame.Surface, image: pygame.Surface, box: Box,
@@ -189,6 +210,10 @@ def draw_table(surface: pygame.Surface, geometry: TableGeometry, deco: Decoratio
     for seat in range(position.players):
         _draw_hand(surface, geometry, seat, deco)
     _draw_items(surface, geometry, deco)
+    for ghost in deco.ghosts:
+        draw_ghost(surface, ghost, card_surface(ghost.card, ghost.box.w, deco.four_colour))
+    for arrow in deco.arrows:
+        draw_arrow(surface, arrow, max(3, layout.unit // 160))
     _draw_status(surface, layout, deco)
     for flight, elapsed in deco.flights:
         _draw_flight(surface, flight, elapsed, deco.four_colour)
@@ -308,14 +333,22 @@ def _draw_hand(surface: pygame.Surface, geometry: TableGeometry, seat: int,
                 lifted = raised(box, HOVER_LIFT)
             if card == deco.hint_card:
                 theme.glow_ring(surface, lifted, theme.HINT, max(4, box.w // 12))
+            elif card in deco.card_rings:
+                theme.glow_ring(surface, lifted, deco.card_rings[card], max(4, box.w // 12))
             _blit_card(surface, card_surface(card, box.w, deco.four_colour), lifted)
             if card == deco.picked:
                 card_art.draw_outline(surface, pygame.Rect(lifted))
             if card == deco.focus_card and card != deco.picked:
                 card_art.draw_outline(surface, pygame.Rect(lifted), theme.FOCUS)
         elif place.edge in ("left", "right"):
-            _blit_card(surface, _sideways_back(place.card_w), box)
+            if face_up:
+                _blit_card(surface, _sideways_face(card, place.card_w, deco.four_colour,
+                                                   place.edge), box)
+            else:
+                _blit_card(surface, _sideways_back(place.card_w), box)
         elif face_up:
+            if card in deco.card_rings:
+                theme.glow_ring(surface, box, deco.card_rings[card], max(4, box.w // 12))
             _blit_card(surface, card_surface(card, box.w, deco.four_colour), box)
         else:
             _blit_card(surface, card_art.back(box.w), box)
@@ -381,6 +414,8 @@ def _draw_items(surface: pygame.Surface, geometry: TableGeometry, deco: Decorati
         area = box
         if mask in deco.hint_items:
             theme.glow_ring(surface, area, theme.HINT, radius)
+        elif mask in deco.item_rings:
+            theme.glow_ring(surface, area, deco.item_rings[mask], radius, thickness=4)
         elif mask in deco.targets:
             theme.glow_ring(surface, area, theme.TARGET, radius, thickness=4)
         for card, card_box in shown:

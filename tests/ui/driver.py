@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 
 from diloti_desktop.ai.base import RandomPlayer
+from diloti_desktop.ai.search import SearchConfig
 from diloti_desktop.controller import GameSession
 from diloti_desktop.rules.cards import iter_cards
 from diloti_desktop.rules.moves import Move
@@ -28,6 +29,8 @@ from diloti_desktop.ui.scenes.table import TableScene
 from diloti_desktop.ui.shell import Shell
 
 Point = tuple[int, int]
+#: The round review's analysis in tests: the real search, on a tiny budget.
+CHEAP_REVIEW = SearchConfig(ply_budget=300, min_samples=2, max_samples=4, solve_nodes=2_000)
 SIZE = (1024, 640)
 
 
@@ -45,7 +48,8 @@ def make_app(size: tuple[int, int] = SIZE, settings: Settings | None = None,
     shell.open()
     settings = settings or Settings(animation_speed="off", sound_enabled=False, tutor=False)
     ctx = AppContext(settings=settings,
-                     window=shell, player_factory=random_players, seed_source=lambda: seed)
+                     window=shell, player_factory=random_players, seed_source=lambda: seed,
+                     review_search=CHEAP_REVIEW)
     shell.ctx = ctx
     return shell, ctx
 

@@ -84,6 +84,16 @@ def open_score_sheet(ctx: AppContext, session: GameSession) -> None:
     ctx.scenes.push(ScoreSheetScene(ctx, session))
 
 
+def open_review(ctx: AppContext, session: GameSession, round_no: int) -> bool:
+    """The review of a finished round, over the current screen (False if not kept)."""
+    from diloti_desktop.ui.scenes.review import ReviewScene
+
+    if session.played_round(round_no) is None:
+        return False
+    ctx.scenes.push(ReviewScene(ctx, session, round_no))
+    return True
+
+
 def saved_game_summary() -> str:
     """The interrupted game in a few words ("round 3, You 24 – 31 North"), or ""."""
     from diloti_desktop import storage

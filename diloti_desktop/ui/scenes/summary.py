@@ -6,14 +6,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from diloti_desktop.controller import RoundOver, side_name
+from diloti_desktop.ai.review import Decision, summarise
+from diloti_desktop.controller import GameSession, RoundOver, side_name
 from diloti_desktop.i18n import _
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction
 from diloti_desktop.ui.layout import Box, panel
-from diloti_desktop.ui.scene import Scene
+from diloti_desktop.ui.review_words import accuracy_text, formula_text
+from diloti_desktop.ui.scene import IDLE, Scene
 from diloti_desktop.ui.widgets import Button, ButtonList, draw_button
 from diloti_desktop.ui.wording import summary_rows, winner_line
 
@@ -23,6 +25,45 @@ if TYPE_CHECKING:
 
 def _unit(size: tuple[int, int]) -> int:
     return round(min(size[1], size[0] * 9 / 16))
+
+
+def _human_grades(session: GameSession, round_nos: list[int]) -> tuple[list[Decision], int,
+                                                                       int]:
+    """The human seats' grades of some rounds, and (graded, total) among their moves."""
+    seats = session.human_seats()
+    grades: list[Decision] = []
+    done = total = 0
+    for round_no in round_nos:
+        play = session.played_round(round_no)
+        if play is None:
+            continue
+        grades += [d for d in session.round_grades.grades(round_no).values() if d.seat in seats]
+        graded, count = session.round_grades.progress(play, seats)
+        done, total = done + graded, total + count
+    return grades, done, total
+
+
+def review_status(session: GameSession, round_no: int) -> str | None:
+    """The summary's line about the review: the analysis's progress or the round's
+    accuracy; None when the round cannot be reviewed (not kept, or nobody human)."""
+    if session.played_round(round_no) is None or not session.human_seats():
+        return None
+    grades, done, total = _human_grades(session, [round_no])
+    if done < total:
+        return _("Analysing your moves: {done} of {total}…").format(done=done, total=total)
+    accuracy = summarise(grades).accuracy
+    return _("Your accuracy this round: {accuracy} · R to review it").format(
+        accuracy=accuracy_text(accuracy))
+
+
+def match_accuracy(session: GameSession) -> tuple[str, bool]:
+    """The match-end line on accuracy, and whether the analysis is still running."""
+    grades, done, total = _human_grades(session, [p.round_no for p in session.plays])
+    accuracy = accuracy_text(summarise(grades).accuracy)
+    if done < total:
+        return _("Your accuracy: {accuracy} so far ({done} of {total} moves "
+                 "analysed)").format(accuracy=accuracy, done=done, total=total), True
+    return _("Your accuracy this match: {accuracy}").format(accuracy=accuracy), False
 
 
 class RoundSummaryScene(Scene):
@@ -36,6 +77,7 @@ class RoundSummaryScene(Scene):
         self.result = result
         self.list = ButtonList(vertical=False)
         self.list.focus = 0
+        self._status: str | None = None
 
     @property
     def match_over(self) -> bool:
@@ -59,28 +101,55 @@ class RoundSummaryScene(Scene):
         # Mirrors draw(): margin, title, accounts, header, rows, target line, button.
         content = (size + round(size * 2.6) + len(self.account_lines()) * round(size * 1.5)
                    + round(size * 2.0) + rows * round(size * 1.75) + round(size * 2.7)
-                   + button_h + button_h // 2)
+                   + round(size * 1.6) + button_h + button_h // 2)
         box = panel(width, height, 0.6, 0.0, max_w=round(unit * 1.05))
         h = min(height - 2 * size, content)
         return Box(box.x, (height - h) // 2, box.w, h)
 
     def buttons(self) -> list[Button]:
-        """Next round, or the match result."""
+        """Next round (or the match result), and the review of this round."""
         box = self.frame()
         unit = _unit(self.ctx.window.size())
         h = round(unit * 0.065)
-        w = round(unit * 0.42)
+        w = round(unit * 0.36)
+        gap = h // 2
+        y = box.bottom - h - h // 2
         label = _("See the result") if self.match_over else _("Next round")
-        return [Button("next", label, Box(box.centerx - w // 2, box.bottom - h - h // 2, w, h),
-                       primary=True, hotkey="Enter")]
+        reviewable = review_status(self.table.session, self.result.round_no) is not None
+        return [Button("next", label, Box(box.centerx + gap // 2, y, w, h), primary=True,
+                       hotkey="Enter"),
+                Button("review", _("Review"), Box(box.centerx - w - gap // 2, y, w, h),
+                       enabled=reviewable, hotkey="R")]
+
+    def enter(self) -> None:
+        """Start grading the round in the background: the summary never waits for it."""
+        self.table.session.request_analysis(self.result.round_no)
+
+    def update(self, dt: float) -> bool:
+        """Redraw while the analysis progresses."""
+        status = review_status(self.table.session, self.result.round_no)
+        changed = status != self._status
+        self._status = status
+        return changed
+
+    def next_frame_in(self) -> float:
+        """A slow tick while the round is being graded."""
+        return 0.3 if self.table.session.round_grades.busy() else IDLE
 
     def handle(self, event: InputEvent) -> None:
         """Enter or the button continues."""
         self.list.set_buttons(self.buttons())
         if isinstance(event, KeyAction) and event.action == Action.CONFIRM:
             key: str | None = "next"
+        elif isinstance(event, KeyAction) and event.action == Action.REVIEW:
+            key = "review"
         else:
             key = self.list.handle(event)
+        if key == "review":
+            from diloti_desktop.ui.scenes import flow
+
+            self.ctx.play_sound(Sound.CLICK)
+            flow.open_review(self.ctx, self.table.session, self.result.round_no)
         if key == "next":
             self.ctx.play_sound(Sound.CLICK)
             self.proceed()
@@ -140,6 +209,10 @@ class RoundSummaryScene(Scene):
         target = _("First to {target} wins the match.").format(target=rules.target)
         theme.blit_text(surface, target, size - 2, (box.centerx, y + size // 2), theme.INK_DIM,
                         anchor="midtop")
+        status = review_status(self.table.session, self.result.round_no)
+        if status:
+            theme.blit_text(surface, status, size - 1, (box.centerx, y + round(size * 2.1)),
+                            theme.HINT, anchor="midtop", max_width=box.w - 2 * size)
         for index, button in enumerate(self.buttons()):
             draw_button(surface, button, size, hovered=button.key == self.list.hover,
                         focused=index == self.list.focus)
@@ -156,11 +229,12 @@ class MatchEndScene(Scene):
         self.result = result
         self.list = ButtonList(vertical=False)
         self.list.focus = 0
+        self._accuracy: tuple[str, bool] | None = None
 
     def frame(self) -> Box:
         """The panel."""
         width, height = self.ctx.window.size()
-        return panel(width, height, 0.55, 0.5, max_w=round(_unit((width, height)) * 0.95))
+        return panel(width, height, 0.6, 0.66, max_w=round(_unit((width, height)) * 1.05))
 
     def buttons(self) -> list[Button]:
         """Rematch and main menu."""
@@ -175,7 +249,49 @@ class MatchEndScene(Scene):
             Button("rematch", _("Rematch"), Box(left, y, w, h), primary=True, hotkey="Enter"),
             Button("scores", _("Score sheet"), Box(left + w + gap, y, w, h), hotkey="S"),
             Button("menu", _("Main menu"), Box(left + 2 * (w + gap), y, w, h), hotkey="Esc"),
+            *self.round_buttons(y - h - gap, h),
         ]
+
+    def round_buttons(self, y: int, h: int) -> list[Button]:
+        """One button per reviewable round ("Round 3"), in rows above the main buttons."""
+        session = self.table.session
+        rounds = [p.round_no for p in session.plays] if session.human_seats() else []
+        if not rounds:
+            return []
+        box = self.frame()
+        gap = h // 3
+        per_row = max(1, min(len(rounds), 8))
+        w = min(round(h * 2.6), (box.w - 2 * gap - (per_row - 1) * gap) // per_row)
+        rows = (len(rounds) + per_row - 1) // per_row
+        buttons = []
+        for index, number in enumerate(rounds):
+            row, col = divmod(index, per_row)
+            in_row = min(per_row, len(rounds) - row * per_row)
+            x0 = box.centerx - (in_row * w + (in_row - 1) * gap) // 2
+            top = y - (rows - 1 - row) * (h + gap)
+            grades, _done, _total = _human_grades(session, [number])
+            label = _("{number}: {accuracy}").format(
+                number=number, accuracy=accuracy_text(summarise(grades).accuracy))
+            buttons.append(Button(f"round:{number}", label,
+                                  Box(x0 + col * (w + gap), top, w, h)))
+        return buttons
+
+    def enter(self) -> None:
+        """Grade every round's moves that are not graded yet (in the background)."""
+        session = self.table.session
+        for play in session.plays:
+            session.request_analysis(play.round_no)
+
+    def update(self, dt: float) -> bool:
+        """Redraw while the analysis progresses."""
+        line = match_accuracy(self.table.session)
+        changed = line != self._accuracy
+        self._accuracy = line
+        return changed
+
+    def next_frame_in(self) -> float:
+        """A slow tick while rounds are being graded."""
+        return 0.3 if self.table.session.round_grades.busy() else IDLE
 
     def handle(self, event: InputEvent) -> None:
         """Rematch or back to the menu."""
@@ -187,7 +303,12 @@ class MatchEndScene(Scene):
             key = "menu"
         if isinstance(event, KeyAction) and event.action == Action.SCORES:
             key = "scores"
-        if key == "scores":
+        if isinstance(event, KeyAction) and event.action == Action.DIGIT:
+            key = f"round:{event.digit}"
+        if key is not None and key.startswith("round:"):
+            self.ctx.play_sound(Sound.CLICK)
+            flow.open_review(self.ctx, self.table.session, int(key[6:]))
+        elif key == "scores":
             flow.open_score_sheet(self.ctx, self.table.session)
         elif key == "rematch":
             self.ctx.play_sound(Sound.CLICK)
@@ -221,6 +342,22 @@ class MatchEndScene(Scene):
                                                       score=self.result.scores[side])
             theme.blit_text(surface, text, size, (box.centerx, y), theme.INK, anchor="midtop")
             y += theme.line_height(size)
+        if self.table.session.human_seats() and self.table.session.plays:
+            line, _running = match_accuracy(self.table.session)
+            y += size // 2
+            theme.blit_text(surface, line, round(size * 1.1), (box.centerx, y), theme.HINT,
+                            bold=True, anchor="midtop", max_width=box.w - 2 * size)
+            y += theme.line_height(round(size * 1.1))
+            theme.blit_text(surface, formula_text(), size - 3, (box.centerx, y), theme.INK_DIM,
+                            anchor="midtop", max_width=box.w - 2 * size)
+        rounds = [b for b in self.buttons() if b.key.startswith("round:")]
+        if rounds:
+            top = min(b.box.y for b in rounds)
+            theme.blit_text(surface, _("Each round's accuracy: click one, or press its "
+                                       "number, to review it"),
+                            size - 2, (box.centerx, top - 4), theme.INK_DIM,
+                            anchor="midbottom", max_width=box.w - 2 * size)
         for index, button in enumerate(self.buttons()):
-            draw_button(surface, button, size, hovered=button.key == self.list.hover,
-                        focused=index == self.list.focus)
+            small = button.key.startswith("round:")
+            draw_button(surface, button, size - 3 if small else size,
+                        hovered=button.key == self.list.hover, focused=index == self.list.focus)

@@ -1,0 +1,310 @@
+"""The review's side panel: accuracy, grade counts, the biggest mistakes, the move list,
+the buttons. It places everything from the window size (no state but the list's scroll
+and the buttons' hover and focus) and reports what was chosen as a key for the scene:
+``step:<n>`` for a move, or a button's key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from diloti_desktop.ai.hints import Verdict
+from diloti_desktop.ai.review import summarise
+from diloti_desktop.controller import seat_name
+from diloti_desktop.i18n import _
+from diloti_desktop.ui import theme
+from diloti_desktop.ui.input import Click, InputEvent, KeyAction, PointerMove
+from diloti_desktop.ui.layout import Box
+from diloti_desktop.ui.review_words import (
+    VERDICT_COLOURS,
+    VERDICT_NAMES,
+    accuracy_text,
+    formula_text,
+    mistake_line,
+    progress_text,
+    verdict_colour,
+)
+from diloti_desktop.ui.widgets import NO_BOX, Button, ButtonList, draw_button
+
+if TYPE_CHECKING:
+    from diloti_desktop.ui.scenes.review import ReviewScene
+
+
+@dataclass
+class PanelState:
+    """The review's switches."""
+
+    show_all: bool = False
+    grade_others: bool = False
+
+
+@dataclass
+class _Placed:
+    """Where the panel's parts go for the current window and content."""
+
+    box: Box
+    size: int
+    rows: list[tuple[int, Box]] = field(default_factory=list)   # step, row
+    mistakes: list[tuple[int, Box]] = field(default_factory=list)
+    list_box: Box = NO_BOX
+    visible: int = 1
+    buttons: list[Button] = field(default_factory=list)
+
+
+class ReviewPanel:
+    """The panel of a :class:`ReviewScene`."""
+
+    def __init__(self, scene: ReviewScene) -> None:
+        self.scene = scene
+        self.top = 0
+        self.list = ButtonList(vertical=True)
+
+    # -- geometry --------------------------------------------------------------------------
+    def width(self) -> int:
+        """The panel's width: what the table leaves, between 280 and 440 pixels."""
+        width, _height = self.scene.ctx.window.size()
+        return max(280, min(440, width - 960, round(width * 0.3)))
+
+    def _size(self) -> int:
+        width, height = self.scene.ctx.window.size()
+        return max(12, round(min(height, width * 9 / 16) * 0.021))
+
+    def place(self) -> _Placed:
+        """Every part's box (the same computation serves drawing and hit tests)."""
+        width, height = self.scene.ctx.window.size()
+        box = Box(width - self.width(), 0, self.width(), height)
+        size = self._size()
+        placed = _Placed(box, size)
+        line = theme.line_height(size)
+        button_h = round(size * 2.1)
+        gap = max(4, size // 3)
+        inner = Box(box.x + size, box.y + size, box.w - 2 * size, box.h - 2 * size)
+        half = (inner.w - gap) // 2
+        keys = self._button_keys()
+        rows = (len(keys) + 1) // 2
+        top = inner.bottom - rows * button_h - (rows - 1) * gap
+        for index, (key, label, hotkey) in enumerate(keys):
+            row, col = divmod(index, 2)
+            placed.buttons.append(Button(key, label, Box(
+                inner.x + col * (half + gap), top + row * (button_h + gap), half, button_h),
+                hotkey=hotkey))
+        y = self._header_height(inner.w, size)
+        summary = summarise(self.scene.grades().values())
+        if summary.mistakes:
+            y += line
+            for mistake in summary.mistakes:
+                placed.mistakes.append((mistake.ply, Box(inner.x, inner.y + y, inner.w, line)))
+                y += line
+            y += gap
+        row_h = line + 2
+        placed.list_box = Box(inner.x, inner.y + y, inner.w, max(row_h, top - gap - inner.y - y))
+        placed.visible = max(1, placed.list_box.h // row_h)
+        last = self.scene.last_step
+        self.top = max(0, min(self.top, last + 1 - placed.visible))
+        for index in range(self.top, min(last + 1, self.top + placed.visible)):
+            placed.rows.append((index, Box(inner.x, placed.list_box.y + (index - self.top)
+                                           * row_h, inner.w, row_h)))
+        return placed
+
+    def _button_keys(self) -> list[tuple[str, str, str]]:
+        state = self.scene.state
+        players = self.scene.positions[0].players
+        others = (_("Grade North") if players == 2 else _("Grade the others"))
+        return [
+            ("previous", _("◀ Back a move"), "←"),
+            ("next", _("Next move ▶"), "→"),
+            ("hands", _("All hands: on") if state.show_all else _("All hands: off"), "A"),
+            ("others", _("{label}: on").format(label=others) if state.grade_others
+             else _("{label}: off").format(label=others), "G"),
+            ("export", _("Export"), "E"),
+            ("back", _("Close"), "Esc"),
+        ]
+
+    def _header_height(self, width: int, size: int) -> int:
+        """Title, progress, accuracy and counts: the height they take (see draw)."""
+        line = theme.line_height(size)
+        height = theme.line_height(round(size * 1.3)) + size // 2
+        if self._analysing():
+            height += round(size * 0.8) + line + size // 2
+        height += theme.line_height(round(size * 1.5))
+        height += len(theme.wrap(self._detail(), size - 1, width)) * line
+        height += len(theme.wrap(formula_text(), size - 2, width)) * theme.line_height(size - 2)
+        if self.scene.state.grade_others:
+            height += line * (self.scene.positions[0].players - 1)
+        height += self._chip_rows(width, size) * (line + 4) + size // 2
+        return height
+
+    def _detail(self) -> str:
+        """ "0.25 points lost per decision, over 20 decisions" (the human's)."""
+        viewer = self.scene.viewer
+        mine = summarise(d for d in self.scene.grades().values() if d.seat == viewer)
+        if mine.average_loss is None:
+            return _("No decision graded yet")
+        return _("{loss} points lost per decision, over {count} decisions").format(
+            loss=f"{mine.average_loss:.2f}", count=mine.unforced)
+
+    def _chips(self) -> list[tuple[str, theme.Colour]]:
+        counts = summarise(self.scene.grades().values()).counts
+        return [(_("{grade} {count}").format(grade=_(VERDICT_NAMES[v]), count=counts[v]),
+                 VERDICT_COLOURS[v]) for v in Verdict]
+
+    def _chip_rows(self, width: int, size: int) -> int:
+        rows, x = 1, 0
+        for label, _colour in self._chips():
+            w = theme.text(label, size - 1, bold=True).get_width() + size
+            if x and x + w > width:
+                rows, x = rows + 1, 0
+            x += w + 4
+        return rows
+
+    def _analysing(self) -> bool:
+        done, total = self.scene.progress()
+        return done < total
+
+    # -- input -----------------------------------------------------------------------------
+    def follow(self, step: int) -> None:
+        """Scroll the move list so that ``step`` shows."""
+        placed = self.place()
+        if step < self.top:
+            self.top = step
+        elif step >= self.top + placed.visible:
+            self.top = step - placed.visible + 1
+
+    def scroll(self, lines: int) -> None:
+        """Scroll the move list by ``lines`` rows (positive: later moves)."""
+        self.top = max(0, self.top + lines)
+
+    def handle(self, event: InputEvent) -> str | None:
+        """The key of what the event chose, if anything."""
+        placed = self.place()
+        self.list.set_buttons(placed.buttons)
+        if isinstance(event, Click):
+            for step, box in placed.mistakes + placed.rows:
+                if box.contains(event.pos):
+                    return f"step:{step}"
+        if isinstance(event, PointerMove | Click | KeyAction):
+            return self.list.handle(event)
+        return None
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole panel."""
+        placed = self.place()
+        box, size = placed.box, placed.size
+        theme.rounded(surface, box, theme.PANEL, 0)
+        pygame.draw.line(surface, theme.GOLD_DARK, (box.x, box.y), (box.x, box.bottom), 2)
+        x, w = box.x + size, box.w - 2 * size
+        y = box.y + size
+        title = _("Review of round {number}").format(number=self.scene.round_no)
+        theme.blit_text(surface, title, round(size * 1.3), (x, y), theme.GOLD, bold=True,
+                        max_width=w)
+        y += theme.line_height(round(size * 1.3)) + size // 2
+        y = self._draw_progress(surface, x, y, w, size)
+        y = self._draw_accuracy(surface, x, y, w, size)
+        y = self._draw_chips(surface, x, y, w, size)
+        line = theme.line_height(size)
+        players = self.scene.positions[0].players
+        if placed.mistakes:
+            theme.blit_text(surface, _("Biggest mistakes (keys 1 to 3):"), size - 1, (x, y),
+                            theme.INK_DIM)
+            grades = self.scene.grades()
+            for step, row in placed.mistakes:
+                decision = grades[step]
+                if step == self.scene.step:
+                    theme.rounded(surface, row, theme.FELT_LIGHT, 5, alpha=120)
+                theme.badge(surface, (row.x + line // 3, row.centery), max(4, line // 5),
+                            verdict_colour(decision), "")
+                theme.blit_text(surface, mistake_line(decision, players), size - 1,
+                                (row.x + line, row.centery), theme.INK, anchor="midleft",
+                                max_width=row.w - line)
+        self._draw_list(surface, placed)
+        for index, button in enumerate(placed.buttons):
+            draw_button(surface, button, max(11, size - 2), hovered=button.key == self.list.hover,
+                        focused=index == self.list.focus)
+
+    def _draw_progress(self, surface: pygame.Surface, x: int, y: int, w: int, size: int) -> int:
+        done, total = self.scene.progress()
+        if done >= total:
+            return y
+        bar = Box(x, y, w, round(size * 0.8))
+        theme.rounded(surface, bar, theme.FELT_DARK, bar.h // 2)
+        filled = Box(x, y, max(bar.h, round(w * done / max(1, total))), bar.h)
+        theme.rounded(surface, filled, theme.HINT, bar.h // 2)
+        y += bar.h + 2
+        theme.blit_text(surface, progress_text(done, total), size - 1, (x, y), theme.INK_DIM)
+        return y + theme.line_height(size) + size // 2 - 2
+
+    def _draw_accuracy(self, surface: pygame.Surface, x: int, y: int, w: int, size: int) -> int:
+        scene = self.scene
+        grades = scene.grades()
+        viewer = scene.viewer
+        players = scene.positions[0].players
+        mine = summarise(d for d in grades.values() if d.seat == viewer)
+        text = _("Your accuracy: {accuracy}").format(accuracy=accuracy_text(mine.accuracy))
+        theme.blit_text(surface, text, round(size * 1.5), (x, y), theme.INK, bold=True,
+                        max_width=w)
+        y += theme.line_height(round(size * 1.5))
+        for text_line in theme.wrap(self._detail(), size - 1, w):
+            theme.blit_text(surface, text_line, size - 1, (x, y), theme.INK_DIM)
+            y += theme.line_height(size)
+        for text_line in theme.wrap(formula_text(), size - 2, w):
+            theme.blit_text(surface, text_line, size - 2, (x, y), theme.INK_DIM)
+            y += theme.line_height(size - 2)
+        if scene.state.grade_others:
+            for seat in range(players):
+                if seat == viewer:
+                    continue
+                theirs = summarise(d for d in grades.values() if d.seat == seat)
+                line = _("{player}: {accuracy}").format(player=seat_name(seat, players),
+                                                        accuracy=accuracy_text(theirs.accuracy))
+                theme.blit_text(surface, line, size, (x, y), theme.INK, max_width=w)
+                y += theme.line_height(size)
+        return y
+
+    def _draw_chips(self, surface: pygame.Surface, x: int, y: int, w: int, size: int) -> int:
+        line = theme.line_height(size)
+        cx = x
+        for label, colour in self._chips():
+            chip_w = theme.text(label, size - 1, bold=True).get_width() + size
+            if cx > x and cx + chip_w > x + w:
+                cx, y = x, y + line + 4
+            chip = Box(cx, y, chip_w, line)
+            pygame.draw.rect(surface, colour, pygame.Rect(chip), border_radius=chip.h // 2)
+            theme.blit_text(surface, label, size - 1, chip.center, theme.INK_DARK, bold=True,
+                            anchor="center")
+            cx += chip_w + 4
+        return y + line + 4 + size // 2
+
+    def _draw_list(self, surface: pygame.Surface, placed: _Placed) -> None:
+        scene = self.scene
+        size = placed.size
+        grades = scene.grades()
+        players = scene.positions[0].players
+        theme.rounded(surface, placed.list_box.inflate(8, 4), theme.FELT_DARK, 6, alpha=140)
+        for step, row in placed.rows:
+            if step == scene.step:
+                theme.rounded(surface, row, theme.FELT_LIGHT, 5, alpha=150)
+            if step >= scene.last_step:
+                theme.blit_text(surface, _("End of the round"), size - 1, (row.x + 4, row.centery),
+                                theme.INK_DIM, anchor="midleft")
+                continue
+            seat, move = scene.play.moves[step]
+            text = _("{number}. {player}: {move}").format(
+                number=step + 1, player=seat_name(seat, players), move=move.describe())
+            ink = theme.INK if seat == scene.viewer else theme.INK_DIM
+            decision = grades.get(step)
+            badge_w = 0
+            if decision is not None:
+                mark = "" if decision.loss < 0.05 or decision.forced else (
+                    f"−{decision.loss:.1f}")
+                badge_w = theme.text(mark, size - 1).get_width() + size
+                theme.badge(surface, (row.right - badge_w + size // 3, row.centery),
+                            max(4, size // 3), verdict_colour(decision), "")
+                if mark:
+                    theme.blit_text(surface, mark, size - 1, (row.right - 2, row.centery),
+                                    verdict_colour(decision), anchor="midright")
+            theme.blit_text(surface, text, size - 1, (row.x + 4, row.centery), ink,
+                            anchor="midleft", max_width=row.w - badge_w - 8)

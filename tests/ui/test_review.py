@@ -1,0 +1,211 @@
+"""The round review: opened from the summary, the match end and a restored game; stepped
+with the keys and the mouse; the grades shown; the export replays in the rules CLI."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from diloti_desktop.controller import GameSession
+from diloti_desktop.rules import legal_moves
+from diloti_desktop.rules.__main__ import main as rules_cli
+from diloti_desktop.ui.scenes.menu import MainMenuScene
+from diloti_desktop.ui.scenes.review import ReviewScene
+from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
+from diloti_desktop.ui.scenes.table import TableScene
+from tests.ui.driver import Driver, choose_move, make_app
+from tests.ui.test_table_play import start_from_menu
+
+SHOTS = os.environ.get("DILOTI_REVIEW_SHOTS")
+
+
+@pytest.fixture
+def driver() -> Iterator[Driver]:
+    shell, ctx = make_app(size=(1280, 720))
+    ctx.scenes.reset(MainMenuScene(ctx))
+    shell.draw()
+    yield Driver(shell, ctx)
+    ctx.close_session()
+
+
+def finish_round(driver: Driver, seed: int = 3) -> RoundSummaryScene:
+    """Play the human's moves (with the mouse) until the round summary shows."""
+    rng = random.Random(seed)
+    while True:
+        driver.wait_for_turn(timeout=20)
+        top = driver.top
+        if isinstance(top, RoundSummaryScene):
+            return top
+        driver.play(choose_move(legal_moves(driver.session.position), rng), "double")
+
+
+def wait_for_grades(driver: Driver, session: GameSession, round_no: int = 1) -> None:
+    play = session.played_round(round_no)
+    assert play is not None
+    deadline = time.monotonic() + 60
+    while True:
+        done, total = session.round_grades.progress(play, session.human_seats())
+        if done == total:
+            break
+        assert time.monotonic() < deadline, "the analysis did not finish"
+        driver.frames()
+        time.sleep(0.01)
+    driver.frames(2)
+
+
+def shot(driver: Driver, name: str) -> None:
+    if SHOTS:
+        driver.shell.draw()
+        driver.shell.save_screenshot(Path(SHOTS) / f"{name}.png")
+
+
+def test_the_review_opens_from_the_summary_and_steps_through_the_round(driver: Driver) -> None:
+    start_from_menu(driver, 2)
+    summary = finish_round(driver)
+    session = driver.session
+    review_button = next(b for b in summary.buttons() if b.key == "review")
+    assert review_button.enabled
+    wait_for_grades(driver, session)
+    shot(driver, "summary")
+    driver.click(review_button.box.center)
+    review = driver.top
+    assert isinstance(review, ReviewScene) and review.round_no == 1
+    play = session.played_round(1)
+    assert play is not None
+    # The replay reaches the exact positions of the played round.
+    assert review.positions == play.positions()
+    assert review.positions[-1] == session.position
+    first = review.step
+    assert play.moves[first][0] == 0  # it opens on the human's first decision
+    shot(driver, "review-first")
+    driver.key(pygame.K_RIGHT)
+    assert review.step == first + 1
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_END)
+    assert review.step == len(play.moves)
+    driver.key(pygame.K_HOME)
+    assert review.step == 0
+    # Every human decision is graded and shown; the table marks the played move.
+    grades = review.grades()
+    assert sorted(grades) == play.plies_of({0})
+    for ply in play.plies_of({0})[:6]:
+        review.go(ply)
+        driver.frames()
+        deco = review.decorations(review.geometry())
+        move = play.moves[ply][1]
+        assert deco.picked == move.card and move.card in deco.card_rings
+        decision = grades[ply]
+        assert f"Move {ply + 1} of 48" in deco.status
+        if not decision.was_best:
+            assert any(g.card == decision.best.card for g in deco.ghosts)
+            assert deco.toast.startswith("Better:")
+    # A click on a row of the move list jumps there.
+    placed = review.panel.place()
+    step, row = placed.rows[3]
+    driver.click(row.center)
+    assert review.step == step
+    # Opponent hands stay hidden until "all hands" is switched on.
+    assert review.decorations(review.geometry()).face_up_hands == frozenset({0})
+    driver.key(pygame.K_a)
+    assert review.decorations(review.geometry()).face_up_hands == frozenset({0, 1})
+    # "How did North play?"
+    driver.key(pygame.K_g)
+    deadline = time.monotonic() + 60
+    while len(review.grades()) < 48:
+        assert time.monotonic() < deadline
+        driver.frames()
+        time.sleep(0.01)
+    north = play.plies_of({1})[2]
+    driver.click(next(b.box.center for b in review.panel.place().buttons if b.key == "next"))
+    review.go(north)
+    driver.frames()
+    assert "Move" in review.decorations(review.geometry()).status
+    shot(driver, "review-all-hands")
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is summary
+
+
+def test_the_biggest_mistakes_jump_and_the_export_replays(driver: Driver,
+                                                           capsys: pytest.CaptureFixture[str],
+                                                           data_dir: Path) -> None:
+    start_from_menu(driver, 2)
+    finish_round(driver, seed=5)
+    session = driver.session
+    wait_for_grades(driver, session)
+    driver.key(pygame.K_r)
+    review = driver.top
+    assert isinstance(review, ReviewScene)
+    mistakes = review.panel.place().mistakes
+    if mistakes:
+        driver.key(pygame.K_1)
+        assert review.step == mistakes[0][0]
+        driver.click(mistakes[-1][1].center)
+        assert review.step == mistakes[-1][0]
+    driver.key(pygame.K_e)
+    exported = list((data_dir / "rounds").glob("*.txt"))
+    assert len(exported) == 1 and str(exported[0]) in review.message
+    capsys.readouterr()
+    assert rules_cli(["replay", str(exported[0])]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "replayed 48 moves (matches its end line)"
+    assert out[-2] == session.position.notation()
+
+
+def test_the_review_opens_from_a_restored_game_without_recomputing(driver: Driver) -> None:
+    start_from_menu(driver, 2)
+    summary = finish_round(driver, seed=7)
+    session = driver.session
+    wait_for_grades(driver, session)
+    grades = session.round_grades.grades(1)
+    driver.ctx.close_session()  # quit between rounds (the game is saved)
+    restored, _message = driver.ctx.saved_session()
+    assert restored is not None and restored.round_grades.grades(1) == grades
+    from diloti_desktop.ui.scenes import flow
+
+    flow.play(driver.ctx, restored)
+    driver.frames(3)
+    summary = driver.top
+    assert isinstance(summary, RoundSummaryScene)
+    driver.click(next(b.box.center for b in summary.buttons() if b.key == "review"))
+    review = driver.top
+    assert isinstance(review, ReviewScene)
+    assert restored.round_grades.graded == 0 and not restored.round_grades.busy()
+    assert review.grades() == grades
+
+
+def test_the_match_end_shows_the_accuracy_and_reviews_every_round(driver: Driver) -> None:
+    start_from_menu(driver, 2)
+    session = driver.session
+    rounds = 0
+    rng = random.Random(11)
+    while True:
+        driver.wait_for_turn(timeout=20)
+        top = driver.top
+        if isinstance(top, MatchEndScene):
+            break
+        if isinstance(top, RoundSummaryScene):
+            rounds += 1
+            driver.click(next(b.box.center for b in top.buttons() if b.key == "next"))
+            continue
+        driver.play(choose_move(legal_moves(session.position), rng), "double")
+    end = driver.top
+    assert isinstance(end, MatchEndScene)
+    keys = [b.key for b in end.buttons() if b.key.startswith("round:")]
+    assert keys == [f"round:{n}" for n in range(1, rounds + 1)]
+    for number in range(1, rounds + 1):
+        wait_for_grades(driver, session, number)
+    line, running = end._accuracy or ("", True)
+    assert "Your accuracy this match:" in line and not running
+    shot(driver, "match-end")
+    driver.click(next(b.box.center for b in end.buttons() if b.key == f"round:{rounds}"))
+    review = driver.top
+    assert isinstance(review, ReviewScene) and review.round_no == rounds
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is end
+    assert isinstance(driver.ctx.scenes.find(TableScene), TableScene)
