@@ -63,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     # Read by SDL when the window opens; otherwise the class is the script's name.
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
     os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
+    os.environ.setdefault("SDL_APP_ID", WINDOW_CLASS)  # the newer name for both
 
     from diloti_desktop import logs
 

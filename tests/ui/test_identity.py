@@ -43,14 +43,17 @@ def test_the_window_class_is_set_before_the_window_opens(
     def fake_run(args: argparse.Namespace) -> int:
         seen["x11"] = os.environ.get("SDL_VIDEO_X11_WMCLASS")
         seen["wayland"] = os.environ.get("SDL_VIDEO_WAYLAND_WMCLASS")
+        seen["app_id"] = os.environ.get("SDL_APP_ID")
         return 0
 
-    monkeypatch.delenv("SDL_VIDEO_X11_WMCLASS", raising=False)
-    monkeypatch.delenv("SDL_VIDEO_WAYLAND_WMCLASS", raising=False)
+    for name in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"):
+        monkeypatch.setenv(name, "")  # recorded, so that what main() sets is undone
+        monkeypatch.delenv(name)
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # main() installs its own
     monkeypatch.setattr(app, "_run", fake_run)
     assert app.main([]) == 0
-    assert seen == {"x11": "Diloti", "wayland": "Diloti"} and app.WINDOW_CLASS == "Diloti"
+    assert seen == {"x11": "Diloti", "wayland": "Diloti", "app_id": "Diloti"}
+    assert app.WINDOW_CLASS == "Diloti"
 
 
 def test_the_window_gets_the_app_icon_and_the_title() -> None:
