@@ -102,7 +102,14 @@ class ScoreSheetScene(Scene):
         width, height = self.ctx.window.size()
         unit = round(min(height, width * 9 / 16))
         size = max(12, round(unit * 0.022))
-        return panel(width, height, 0.94, 0.9, max_w=round(unit * 1.75)), size, round(size * 1.9)
+        row_h = round(size * 1.9)
+        full = panel(width, height, 0.94, 0.9, max_w=round(unit * 1.75))
+        # As tall as the sheet needs (title, side names, header, rows, note, button).
+        area = Box(full.x + size, 0, full.w - 2 * size, 0)
+        grid_h = (2 * theme.line_height(size) + size // 3
+                  + header_height(self.columns(), area, size) + len(self.rows()) * row_h)
+        h = min(full.h, round(size * 4.2) + grid_h + round(size * 5.5))
+        return Box(full.x, (height - h) // 2, full.w, h), size, row_h
 
     def rows(self) -> list[Row]:
         """Every row of the sheet (see :func:`sheet_rows`)."""

@@ -82,13 +82,24 @@ class StatisticsScene(Scene):
         width, height = self.ctx.window.size()
         unit = round(min(height, width * 9 / 16))
         size = max(12, round(unit * 0.022))
-        return panel(width, height, 0.94, 0.9, max_w=round(unit * 1.75)), size, round(size * 1.9)
+        row_h = round(size * 1.9)
+        full = panel(width, height, 0.94, 0.9, max_w=round(unit * 1.75))
+        # As tall as the table needs (at least room for a few rows), notes and buttons.
+        area = Box(full.x + size, 0, full.w - 2 * size, 0)
+        rows = max(4, len(self.rows()))
+        h = min(full.h, round(size * 3.4) + header_height(stats_columns(), area, size)
+                + rows * row_h + self._reserve(size) + size)
+        return Box(full.x, (height - h) // 2, full.w, h), size, row_h
+
+    def _reserve(self, size: int) -> int:
+        """Room under the table: the notes (and a message) above the buttons."""
+        return round(size * 7) + (2 * theme.line_height(size) if self.message else 0)
 
     def grid_area(self) -> Box:
         """Where the table goes."""
         box, size, _row_h = self._metrics()
         top = box.y + round(size * 3.4)
-        return Box(box.x + size, top, box.w - 2 * size, box.bottom - top - round(size * 7))
+        return Box(box.x + size, top, box.w - 2 * size, box.bottom - top - self._reserve(size))
 
     def rows(self) -> list[Row]:
         """Every row (see :func:`stats_rows`)."""

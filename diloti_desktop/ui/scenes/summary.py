@@ -234,7 +234,7 @@ class MatchEndScene(Scene):
     def frame(self) -> Box:
         """The panel."""
         width, height = self.ctx.window.size()
-        return panel(width, height, 0.6, 0.66, max_w=round(_unit((width, height)) * 1.05))
+        return panel(width, height, 0.6, 0.66, max_w=round(_unit((width, height)) * 1.1))
 
     def buttons(self) -> list[Button]:
         """Rematch and main menu."""
