@@ -57,8 +57,8 @@ def match_result(session: GameSession) -> stats.MatchResult | None:
         round_points=tuple(r.breakdown[side].total for r in session.rounds),
         xeris_made=sum(r.breakdown[side].xeris for r in session.rounds),
         xeris_conceded=sum(r.breakdown[1 - side].xeris for r in session.rounds),
-        # The coach's flag (undo, hints, tutor) when the session has one.
-        assisted=bool(getattr(session, "assisted", False)),
+        # Hints, undo or a tutor take-back: counted apart in the statistics.
+        assisted=session.assisted,
     )
 
 

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from pathlib import Path
 
 import pytest
 
 from diloti_desktop import stats
+from diloti_desktop.ai.base import RandomPlayer
+from diloti_desktop.controller import HUMAN, GameConfig, GameSession
+from diloti_desktop.rules import Ruleset, legal_moves
+from diloti_desktop.rules.position import MATCH_OVER, ROUND_OVER
 from diloti_desktop.stats import GroupKey, MatchResult, Record, Statistics
+from diloti_desktop.storage import Settings
 
 
 def result(won: bool, points: tuple[int, ...] = (5, 7), made: int = 0, conceded: int = 0,
@@ -104,3 +110,40 @@ def test_reset_writes_empty_statistics(data_dir: Path) -> None:
     stats.record_match(result(True))
     assert stats.reset_stats() is None
     assert stats.load_stats() == (Statistics.empty(), None)
+
+
+def finished_session(target: int = 21) -> GameSession:
+    """A match to ``target`` played to its end: the human's moves chosen at random."""
+    rng = random.Random(2)
+    session = GameSession(GameConfig(Ruleset(target=target), (HUMAN, "Casual"), 6),
+                          player_factory=lambda level, seed: RandomPlayer(seed), ai_pace=0)
+    for _ in range(5000):
+        if session.position.phase == MATCH_OVER:
+            return session
+        if session.position.phase == ROUND_OVER:
+            session.continue_after_round()
+        elif session.is_human_turn():
+            session.submit(rng.choice(legal_moves(session.position)))
+        else:
+            session.update()
+            session.wait_for_ai()
+    raise AssertionError("the match did not end")
+
+
+def test_a_match_where_the_coach_helped_counts_on_the_helped_row(data_dir: Path) -> None:
+    from diloti_desktop.ui.context import AppContext, match_result
+
+    plain, helped = finished_session(), finished_session()
+    helped.note_hint_level(1)
+    assert helped.assisted and not plain.assisted
+    first, second = match_result(plain), match_result(helped)
+    assert first is not None and second is not None
+    assert not first.assisted and second.assisted
+    assert first.round_points == tuple(r.breakdown[0].total for r in plain.rounds)
+    ctx = AppContext(settings=Settings(), window=None)  # type: ignore[arg-type]
+    for session in (plain, helped, helped):  # a match counts once, however often saved
+        ctx.session = session
+        ctx.save_session()
+    statistics, _message = stats.load_stats()
+    assert statistics.groups[GroupKey(2, "Casual")].played == 1
+    assert statistics.groups[GroupKey(2, "Casual", assisted=True)].played == 1
