@@ -326,34 +326,37 @@ def clear_game() -> str | None:
 #: Temporary files older than this are left over from an interrupted write (a write
 #: takes milliseconds; the margin spares another copy of the game writing right now).
 ORPHAN_AGE_SECONDS: Final = 60.0
+#: ``tempfile.mkstemp(prefix=".<name>.json.", suffix=".tmp")``: letters, digits and "_".
+_TEMPORARY_NAME: Final = re.compile(r"\.[^/\\]+\.json\.[A-Za-z0-9_]+\.tmp")
 
 
 def remove_orphaned_temporaries(now: float | None = None) -> list[Path]:
     """Delete the temporary files that interrupted atomic writes left; return them.
 
-    Only regular files named like :func:`write_json_atomic`'s temporaries of our own
-    files (``.settings.json.*.tmp``, ``.saved_game.json.*.tmp``) and older than
-    :data:`ORPHAN_AGE_SECONDS` are removed; never raises.
+    Only regular files named like :func:`write_json_atomic`'s temporaries of the JSON
+    files in the data folder (``.settings.json.k2x_9.tmp``, ``.saved_game.json.*.tmp``,
+    the statistics', the lessons'...) and older than :data:`ORPHAN_AGE_SECONDS` are
+    removed; never raises.
     """
     folder = user_data_dir()
     now = time.time() if now is None else now
     removed: list[Path] = []
-    for name in (SETTINGS_FILE, SAVED_GAME_FILE):
+    try:
+        candidates = sorted(path for path in folder.glob(".*.json.*.tmp")
+                            if _TEMPORARY_NAME.fullmatch(path.name))
+    except OSError:
+        return removed
+    for candidate in candidates:
         try:
-            candidates = sorted(folder.glob(f".{name}.*.tmp"))
-        except OSError:
-            return removed
-        for candidate in candidates:
-            try:
-                status = candidate.lstat()
-                if not stat.S_ISREG(status.st_mode) or now - status.st_mtime < ORPHAN_AGE_SECONDS:
-                    continue
-                candidate.unlink()
-            except OSError as error:
-                log.warning("could not remove the leftover %s: %s", candidate, error)
+            status = candidate.lstat()
+            if not stat.S_ISREG(status.st_mode) or now - status.st_mtime < ORPHAN_AGE_SECONDS:
                 continue
-            log.info("removed %s, left by an interrupted save", candidate)
-            removed.append(candidate)
+            candidate.unlink()
+        except OSError as error:
+            log.warning("could not remove the leftover %s: %s", candidate, error)
+            continue
+        log.info("removed %s, left by an interrupted save", candidate)
+        removed.append(candidate)
     return removed
 
 

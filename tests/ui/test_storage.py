@@ -363,10 +363,12 @@ def test_a_huge_file_is_refused_before_it_is_read(data_dir: Path) -> None:
 
 def test_orphaned_temporary_files_are_removed_and_nothing_else(data_dir: Path) -> None:
     data_dir.mkdir()
-    old = [data_dir / ".saved_game.json.abc123.tmp", data_dir / ".settings.json.x_9.tmp"]
+    old = [data_dir / ".saved_game.json.abc123.tmp", data_dir / ".settings.json.x_9.tmp",
+           data_dir / ".progress.json.Qw3_zz.tmp"]  # any JSON file written atomically
     young = data_dir / ".saved_game.json.new.tmp"  # another copy of the game writing now
-    others = [data_dir / "saved_game.json", data_dir / ".other.json.a.tmp",
-              data_dir / "saved_game.json.corrupt-20260101T000000Z", data_dir / "notes.tmp"]
+    others = [data_dir / "saved_game.json", data_dir / ".notes.txt.a.tmp",
+              data_dir / "saved_game.json.corrupt-20260101T000000Z", data_dir / "notes.tmp",
+              data_dir / ".saved_game.json.a-b.tmp"]
     for path in [*old, young, *others]:
         path.write_text("x", encoding="utf-8")
     (data_dir / ".settings.json.dir.tmp").mkdir()  # not a regular file: left alone
@@ -475,3 +477,43 @@ def test_a_really_read_only_folder_fails_every_save_with_its_reason(data_dir: Pa
     assert "Read-only file system" in game_message
     assert settings_message is not None and "could not be saved" in settings_message
     assert sorted(p.name for p in data_dir.iterdir()) == ["saved_game.json", "settings.json"]
+
+
+_SAVING_FOREVER = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from diloti_desktop import storage
+turn = 0
+while True:
+    turn += 1
+    storage.save_game({"turn": turn, "padding": "x" * 20000})
+    print(turn, flush=True)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "kill") or os.name != "posix", reason="POSIX kill")
+def test_killed_mid_save_the_last_save_survives_and_leftovers_go_at_start(
+        data_dir: Path) -> None:
+    import random
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    repo = Path(__file__).resolve().parents[2]
+    rng = random.Random(11)
+    for _kill in range(8):
+        child = subprocess.Popen([sys.executable, "-c", _SAVING_FOREVER, str(repo)],
+                                 stdout=subprocess.PIPE, env={**os.environ})
+        assert child.stdout is not None
+        child.stdout.readline()  # it has saved at least once
+        time.sleep(rng.uniform(0.0, 0.05))
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(10)
+        child.stdout.close()
+        game, message = storage.load_game()
+        assert message is None and game is not None and game["turn"] >= 1
+    leftovers = list(data_dir.glob(".saved_game.json.*.tmp"))
+    removed = storage.remove_orphaned_temporaries(now=time.time() + 3600)
+    assert sorted(removed) == sorted(leftovers)
+    assert not list(data_dir.glob(".*.tmp"))
