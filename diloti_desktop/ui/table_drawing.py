@@ -15,7 +15,7 @@ from diloti_desktop.i18n import _
 from diloti_desktop.rules.cards import iter_cards
 from diloti_desktop.rules.gestures import targets
 from diloti_desktop.rules.position import PLAY, Position
-from diloti_desktop.ui import notice, theme
+from diloti_desktop.ui import notice, theme, tooltip
 from diloti_desktop.ui.animation import Flight, Show
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.hint_coach import HintCoach
@@ -56,6 +56,7 @@ class TableDrawing:
     banner_age: float
     hint: HintCoach
     history: HistoryPanel
+    pointer: tuple[int, int] | None
     moves_shown: int
     _last_frame: tuple[object, list[Box]]
 
@@ -164,7 +165,7 @@ class TableDrawing:
         coach = (self.hint.level, self.hint.waiting, self.hint.failed, self.history.open,
                  self.history.scroll, self.moves_shown)
         signature = (self.shown, tuple(sorted(self.slots.items())), self.layout(), still, dots,
-                     coach, self.ctx.save_problem)
+                     coach, self.ctx.save_problem, self.tip_item())
         previous, previous_boxes = self._last_frame
         margin = max(24, self.layout().hand_w // 3)
         boxes = [box.inflate(margin, margin) for box in moving]
@@ -185,3 +186,28 @@ class TableDrawing:
         self.history.draw(surface, layout,
                           history_lines(self.session.history[:self.moves_shown]), self.viewer)
         self.hint.draw(surface, layout, list(self.geometry().item_boxes().values()))
+        self._draw_pile_tip(surface)
+
+    def tip_item(self) -> tuple[int, Box] | None:
+        """The pile under the pointer (its label included), else the keyboard-focused
+        pile, while nothing moves: the one whose explanation is shown."""
+        if self.drag is not None or self.show.busy() or not self.shown.piles:
+            return None
+        piles = {p.cards for p in self.shown.piles}
+        label_h = theme.line_height(self.layout().font_px)
+        boxes = {mask: Box(box.x, box.y, box.w, box.h + label_h)
+                 for mask, box in self.geometry().item_boxes().items() if mask in piles}
+        if self.pointer is not None:
+            for mask, box in boxes.items():
+                if box.contains(self.pointer):
+                    return mask, box
+        if self.focus_item in boxes:
+            return self.focus_item, boxes[self.focus_item]
+        return None
+
+    def _draw_pile_tip(self, surface: pygame.Surface) -> None:
+        """The pointed pile explained with the glossary's words and its owner's duty."""
+        tip = self.tip_item()
+        if tip is not None:
+            text = tooltip.pile_tip(self.shown, tip[0], self.viewer)
+            tooltip.draw_tip(surface, text, tip[1], max(12, self.layout().font_px - 1))

@@ -55,6 +55,7 @@ class TablePointer:
     selected: set[int]
     focus_item: int | None
     hover_card: int | None
+    pointer: tuple[int, int] | None
     hover_button: str | None
     drag: Drag | None
     drag_targets: frozenset[int]
@@ -145,6 +146,7 @@ class TablePointer:
 
     # -- the pointer --------------------------------------------------------------------
     def _hover(self, pos: tuple[int, int]) -> None:
+        self.pointer = pos
         button = self.button_at(pos)
         self.hover_button = button.key if button else None
         self.hover_card = self.hand_card_at(pos) if self.accepting() else None

@@ -12,6 +12,7 @@ import pytest
 from diloti_desktop import glossary
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.ruleset import FIELD_NAMES
+from diloti_desktop.ui import tooltip
 from diloti_desktop.ui.scenes.advanced_rules import AdvancedRulesScene
 from diloti_desktop.ui.scenes.glossary_screen import GlossaryScene
 from diloti_desktop.ui.scenes.menu import MainMenuScene, NewGameScene
@@ -94,3 +95,30 @@ def test_the_glossary_opens_from_the_rules_screen_and_scrolls(driver: Driver) ->
     driver.key(pygame.K_ESCAPE)
     assert driver.top is rules
 
+
+
+def test_pointing_at_a_pile_on_the_table_explains_it(driver: Driver) -> None:
+    from diloti_desktop.controller.lessons import LESSONS
+    from diloti_desktop.ui.scenes.guided_table import LessonTableScene
+
+    index = next(i for i, lesson in enumerate(LESSONS) if lesson.key == "duties")
+    scene = LessonTableScene(driver.ctx, index)
+    driver.ctx.scenes.push(scene)
+    driver.until(lambda: scene.accepting())
+    assert scene.tip_item() is None
+    pile = scene.shown.piles[0]
+    driver.move_to(scene.item_boxes()[pile.cards].center)
+    driver.frames()
+    tip = scene.tip_item()
+    assert tip is not None and tip[0] == pile.cards
+    text = tooltip.pile_tip(scene.shown, pile.cards, 0)
+    assert glossary.explain("plain pile") in text and "yours" in text
+    assert scene.damage() is None  # the tooltip appearing redraws the whole frame
+
+
+def test_summary_rows_explain_their_words() -> None:
+    assert tooltip.summary_tip(1, False) == glossary.definition("majority")
+    assert tooltip.summary_tip(2, False) == glossary.definition("point cards")
+    assert tooltip.summary_tip(5, False) == glossary.definition("xeri")
+    assert tooltip.summary_tip(6, True) == glossary.definition("xeristaki")
+    assert tooltip.summary_tip(8, False) == ""

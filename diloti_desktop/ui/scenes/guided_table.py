@@ -131,6 +131,14 @@ class GuidedTableScene(TableScene):
             return
         super().say(message, hint, seconds)
 
+    def refusal(self) -> str:
+        """The last wrong try's answer: the coach's sentence as it is, the rules core's
+        reason (a phrase, lower case) as a sentence."""
+        wrong = self.wrong
+        if wrong[:1].islower():
+            return _("The rules say no: {reason}.").format(reason=wrong)
+        return wrong
+
     def decorations(self) -> Decorations:
         """No AI level under the opponents' names: they play the lesson's script."""
         return dataclasses.replace(super().decorations(), labels={})
@@ -207,8 +215,7 @@ class LessonTableScene(GuidedTableScene):
             content.lines.append((_(step.text), theme.INK, False))
             content.lines.append((_(step.task), theme.TURN, True))
             if self.wrong:
-                content.lines.append((_("Not quite: {reason}").format(
-                    reason=self.wrong[:1].lower() + self.wrong[1:]), theme.ALERT, False))
+                content.lines.append((self.refusal(), theme.ALERT, False))
             content.buttons.append(("leave", _("Lessons"), False))
             return content
         if step.done:
@@ -307,7 +314,7 @@ class PuzzleTableScene(GuidedTableScene):
                                     "other by the end of the round.").format(
                                         points=f"{puzzle.margin:g}"), theme.TURN, True))
             if self.wrong:
-                content.lines.append((self.wrong, theme.ALERT, False))
+                content.lines.append((self.refusal(), theme.ALERT, False))
         else:
             answer = describe_move(puzzle.answer, puzzle.position)
             if self.coach.solved:

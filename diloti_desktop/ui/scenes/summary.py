@@ -9,10 +9,10 @@ import pygame
 from diloti_desktop.ai.review import Decision, summarise
 from diloti_desktop.controller import GameSession, RoundOver, side_name
 from diloti_desktop.i18n import _
-from diloti_desktop.ui import theme
+from diloti_desktop.ui import theme, tooltip
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.input import Action, InputEvent, KeyAction
+from diloti_desktop.ui.input import Action, InputEvent, KeyAction, PointerMove
 from diloti_desktop.ui.layout import Box, panel
 from diloti_desktop.ui.review_words import accuracy_text, formula_text
 from diloti_desktop.ui.scene import IDLE, Scene
@@ -78,6 +78,7 @@ class RoundSummaryScene(Scene):
         self.list = ButtonList(vertical=False)
         self.list.focus = 0
         self._status: str | None = None
+        self.pointer: tuple[int, int] | None = None  # for the rows' explanations
 
     @property
     def match_over(self) -> bool:
@@ -137,8 +138,10 @@ class RoundSummaryScene(Scene):
         return 0.3 if self.table.session.round_grades.busy() else IDLE
 
     def handle(self, event: InputEvent) -> None:
-        """Enter or the button continues."""
+        """Enter or the button continues; pointing at a row explains its word."""
         self.list.set_buttons(self.buttons())
+        if isinstance(event, PointerMove):
+            self.pointer = event.pos
         if isinstance(event, KeyAction) and event.action == Action.CONFIRM:
             key: str | None = "next"
         elif isinstance(event, KeyAction) and event.action == Action.REVIEW:
@@ -193,8 +196,12 @@ class RoundSummaryScene(Scene):
                             theme.INK, bold=True, anchor="center", max_width=col_w - 4)
         y += header_h
         row_h = round(size * 1.75)
+        tip: tuple[str, Box] | None = None
         for index, (label, values, strong) in enumerate(rows):
             row = Box(box.x + size, y, box.w - 2 * size, row_h)
+            if self.pointer is not None and row.contains(self.pointer):
+                text = tooltip.summary_tip(index, rules.xeristaki and index == 6)
+                tip = (text, row) if text else None
             if strong:
                 theme.rounded(surface, row, theme.GOLD_DARK, 6, alpha=110)
             elif index % 2 == 0:
@@ -216,6 +223,8 @@ class RoundSummaryScene(Scene):
         for index, button in enumerate(self.buttons()):
             draw_button(surface, button, size, hovered=button.key == self.list.hover,
                         focused=index == self.list.focus)
+        if tip is not None:
+            tooltip.draw_tip(surface, tip[0], tip[1], size - 2)
 
 
 class MatchEndScene(Scene):

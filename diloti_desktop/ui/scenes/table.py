@@ -84,6 +84,7 @@ class TableScene(TableCoach, TablePointer, TableDrawing, Scene):
         self.picked: int | None = None
         self.selected: set[int] = set()
         self.focus_item: int | None = None
+        self.pointer: tuple[int, int] | None = None  # where the mouse is (for tooltips)
         self.hover_card: int | None = None
         self.hover_button: str | None = None
         self.focus_button: str | None = None
