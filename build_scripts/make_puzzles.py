@@ -32,6 +32,7 @@ from diloti_desktop.ai.players import make_player  # noqa: E402
 from diloti_desktop.ai.puzzles import (  # noqa: E402
     PUZZLE_MARGIN,
     Puzzle,
+    difficulty,
     dump_puzzles,
     load_puzzles,
     make_puzzle,
@@ -90,18 +91,22 @@ def main(argv: list[str] | None = None) -> int:
     puzzles: list[Puzzle] = []
     examined = rounds = 0
     seeds = range(args.first_seed, args.first_seed + args.rounds)
+    runs: list[dict[str, object]] = []
     if args.merge:
         seeds = range(0)
         seen_ids: set[str] = set()
         for path in args.merge:
             text = path.read_text(encoding="utf-8")
             meta_in = json.loads(text)["meta"]
+            runs.extend(meta_in.get("runs", [meta_in]))
             rounds += meta_in["rounds"]
             examined += meta_in["positions_examined"]
             for puzzle in load_puzzles(text):
                 if puzzle.ident not in seen_ids:
                     seen_ids.add(puzzle.ident)
-                    puzzles.append(puzzle)
+                    # graded again: the grading may have changed since that run
+                    puzzles.append(puzzle._replace(
+                        difficulty=difficulty(puzzle.position, puzzle.answer)))
     for seed in seeds:
         if time.monotonic() - start > args.minutes * 60:
             print(f"time bound reached after {rounds} rounds", file=sys.stderr)
@@ -128,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
         "margin": PUZZLE_MARGIN,
         "seconds": round(elapsed),
     }
+    if runs:
+        meta["runs"] = runs
     print(f"rounds played: {rounds}")
     print(f"last-deal positions examined: {examined}")
     print(f"puzzles kept: {len(puzzles)} (at most {args.per_round} per round), "

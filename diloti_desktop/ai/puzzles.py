@@ -7,7 +7,8 @@ empty: the other hand is exactly the cards not yet seen), else from the Master's
 determinized search with a large budget (:data:`PUZZLE_SEARCH`). :func:`assess` returns
 the values, :func:`clear_best` the answer, :func:`difficulty` how hard it is to see:
 *easy* when the immediate-gain policy of the playouts already plays it, *medium* when the
-Intermediate level (full heuristic, card counting) finds it, *hard* otherwise.
+Expert's search (sampling and playouts, no exact solving) finds it, *hard* when only the
+exact solver does.
 
 Puzzles are plain data (:class:`Puzzle`, JSON via :func:`puzzle_to_dict` and
 :func:`load_puzzles`); ``build_scripts/make_puzzles.py`` generates the shipped set from
@@ -25,7 +26,7 @@ from importlib import resources
 from typing import Any, Final, NamedTuple
 
 from diloti_desktop.ai.features import distinct_moves, move_class
-from diloti_desktop.ai.players import HABITS, HeuristicPlayer
+from diloti_desktop.ai.players import make_player
 from diloti_desktop.ai.playout import greedy_move
 from diloti_desktop.ai.search import (
     MoveValue,
@@ -123,14 +124,15 @@ def clear_best(assessment: Assessment | None, margin: float = PUZZLE_MARGIN) -> 
 
 
 def difficulty(position: Position, answer: Move) -> Difficulty:
-    """Easy if the immediate-gain policy plays ``answer``, medium if the Intermediate
-    level does, hard otherwise."""
+    """Easy if the immediate-gain policy (the playouts' greedy move) plays ``answer``,
+    medium if the Expert's search (sampling and playouts, no exact solving) finds it, hard
+    when only the exact solver does."""
     moves = legal_moves(position)
     key = move_class(answer)
     if move_class(greedy_move(position, moves)) == key:
         return Difficulty.EASY
-    intermediate = HeuristicPlayer("Intermediate", HABITS["Intermediate"], seed=0)
-    if move_class(intermediate.choose(seat_view(position, position.turn))) == key:
+    expert = make_player("Expert", seed=0)
+    if move_class(expert.choose(seat_view(position, position.turn))) == key:
         return Difficulty.MEDIUM
     return Difficulty.HARD
 
@@ -187,6 +189,9 @@ def verify(puzzle: Puzzle, nodes: int = SOLVE_NODES) -> str | None:
         return f"{puzzle.ident}: the answer is only {assessment.gap:.2f} points ahead"
     if abs(assessment.gap - puzzle.margin) > 0.01 and puzzle.exact:
         return f"{puzzle.ident}: margin {assessment.gap:.2f}, recorded {puzzle.margin}"
+    graded = difficulty(puzzle.position, puzzle.answer)
+    if graded != puzzle.difficulty:
+        return f"{puzzle.ident}: graded {graded.value}, recorded {puzzle.difficulty.value}"
     return None
 
 

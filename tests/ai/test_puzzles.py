@@ -26,6 +26,12 @@ ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = load_puzzles()
 
 
+def test_at_least_sixty_puzzles_of_every_difficulty() -> None:
+    assert len(PUZZLES) >= 60
+    for level in Difficulty:
+        assert sum(1 for p in PUZZLES if p.difficulty == level) >= 5
+
+
 def test_every_puzzle_is_a_legal_position_with_a_legal_answer() -> None:
     assert PUZZLES
     assert len({p.ident for p in PUZZLES}) == len(PUZZLES)
