@@ -199,11 +199,16 @@ def test_a_damaged_save_is_set_aside_with_a_message(driver: Driver) -> None:
     path = storage.saved_game_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{not json", encoding="utf-8")
+    driver.ctx.scenes.reset(MainMenuScene(driver.ctx))  # Continue has the focus
     driver.click(menu_button(driver, "continue"))
     menu = driver.top
     assert isinstance(menu, MainMenuScene)
     assert "could not be restored" in menu.message
     assert not path.exists() and list(path.parent.glob("saved_game.json.corrupt-*"))
+    # Nothing to continue any more: Enter (after closing the message) means New game.
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.top, NewGameScene)
 
 
 def test_quitting_saves_the_game(driver: Driver) -> None:

@@ -115,6 +115,7 @@ class MainMenuScene(Scene):
             session, message = self.ctx.saved_session()
             if session is None:
                 self.message = message or _("The interrupted game could not be continued.")
+                self.list.focus = 0  # New game, now that there is nothing to continue
             else:
                 flow.play(self.ctx, session)
         elif key == "statistics":
