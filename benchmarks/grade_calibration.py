@@ -14,9 +14,10 @@ and we measure:
 
 The limits it suggests (see :mod:`diloti_desktop.ai.hints` for the values in use):
 
-- GOOD up to the 95th percentile of the noise among near-best moves (both estimates of the
-  loss under 0.5 points): the tutor starts warning there, so a move the engine cannot tell
-  from the best is flagged by chance in about one case in twenty at most;
+- GOOD up to the larger of the 95th percentile of the Expert's losses and the 95th
+  percentile of the noise among near-best moves (both estimates of the loss under 0.5
+  points): the tutor starts warning there, so it interrupts a strong player on about one
+  move in twenty at most, and never for a difference the engine cannot measure;
 - INACCURACY up to the 90th percentile of the Novice's losses (beyond it: the costliest
   tenth of a beginner's moves);
 - MISTAKE up to the 97.5th percentile of the Novice's losses; BLUNDER beyond (the
@@ -97,7 +98,7 @@ def main() -> None:
           f"p95 {percentile(near, 0.95):.3f} over {len(near)} moves")
     novice = chosen["Novice"]
     print(f"Novice p97.5: {percentile(novice, 0.975):.2f}, p99: {percentile(novice, 0.99):.2f}")
-    good = percentile(near, 0.95)
+    good = max(percentile(near, 0.95), percentile(chosen["Expert"], 0.95))
     inaccuracy = max(good + 0.3, percentile(novice, 0.9))
     mistake = max(inaccuracy + 0.3, percentile(novice, 0.975))
     print("suggested limits (rounded to 0.1 in hints.GRADE_LIMITS):")

@@ -91,8 +91,8 @@ def reason_text(reason: Reason, players: int) -> str:
         return _("You reach {cards} cards: 27 or more wins the 4 points of the majority."
                  ).format(cards=reason.value)
     if why == Why.RACE:
-        return _("It takes {count} cards: you will have {total}, and 27 win the majority."
-                 ).format(count=reason.value, total=reason.total)
+        return _("It takes {count} cards: you will have {total}; 27 or more win the "
+                 "majority (4 points).").format(count=reason.value, total=reason.total)
     if why == Why.DENY:
         return _("Otherwise {player} could take them: {percent}% chance they hold a "
                  "{rank}.").format(player=who, percent=_percent(reason.chance),

@@ -11,7 +11,7 @@ step is shown and draws the panel. Any other action at the table clears it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -40,6 +40,8 @@ class HintCoach:
     waiting: bool = False
     target: int = 0          #: the step to show once the advice arrives
     failed: bool = False
+    _wrapped: dict[tuple[object, ...], list[tuple[str, bool]]] = field(
+        default_factory=dict, repr=False)
 
     def clear(self) -> None:
         """Forget the hint (the position changed, or the player did something else)."""
@@ -49,10 +51,12 @@ class HintCoach:
         self.waiting = False
         self.target = 0
         self.failed = False
+        self._wrapped.clear()
 
     def hide(self) -> None:
-        """Stop showing the hint but keep the advice, so H resumes at the next step."""
+        """Stop showing the hint but keep the advice (H starts again from the nudge)."""
         self.level = 0
+        self.target = 0
 
     def step(self, position: Position, jump: int = 0) -> bool:
         """The next step for ``position`` (or step ``jump``); True when the advice must be
@@ -60,7 +64,7 @@ class HintCoach:
         if self.position is not position:
             self.clear()
             self.position = position
-        wanted = jump or min(HINT_LEVELS, self.level + 1)
+        wanted = jump or min(HINT_LEVELS, max(self.level, self.target) + 1)
         if self.advice is None:
             self.target = max(self.target, wanted)
             self.failed = False
@@ -126,25 +130,34 @@ class HintCoach:
         return [*full_hint_lines(advice, position), follow]
 
     def _rows(self, layout: TableLayout, width: int) -> list[tuple[str, bool]]:
+        """The panel's wrapped lines (kept between frames: wrapping measures text)."""
         size = layout.font_px
+        key = (self.level, self.waiting, self.failed, id(self.advice), width, size)
+        cached = self._wrapped.get(key)
+        if cached is not None:
+            return cached
         wrapped: list[tuple[str, bool]] = []
         for index, line in enumerate(self.lines()):
             wrapped += [(part, index == 0) for part in theme.wrap(line, size, width)]
+        if len(self._wrapped) > 16:
+            self._wrapped.clear()
+        self._wrapped[key] = wrapped[:10]
         return wrapped[:10]
 
     def place(self, layout: TableLayout, avoid: Sequence[Box] = (),
               ) -> tuple[Box, list[tuple[str, bool]]]:
         """The panel's area and its wrapped lines, clear of the table cards (``avoid``)
         when there is room: above the status line as wide as the toast, else beside the
-        cards on the left or the right, else at the top of the table."""
+        cards on the left or the right, else at the top of the table, else over the
+        opposite hand."""
         pad = layout.pad
         line = theme.line_height(layout.font_px)
         toast, table = layout.toast, layout.table
         left = min((b.x for b in avoid), default=table.right) - pad - table.x - pad
         right_x = max((b.right for b in avoid), default=table.x) + pad
         candidates = [("low", toast.x, toast.w), ("left", table.x + pad, left),
-                      ("right", right_x, table.right - pad - right_x), ("high", toast.x,
-                                                                        toast.w)]
+                      ("right", right_x, table.right - pad - right_x),
+                      ("high", toast.x, toast.w), ("top", toast.x, toast.w)]
         first: tuple[Box, list[tuple[str, bool]]] | None = None
         for where, x, w in candidates:
             if w < 280:
@@ -155,11 +168,13 @@ class HintCoach:
                 box = Box(x, toast.bottom - h, w, h)
             elif where == "high":
                 box = Box(x, table.y + pad // 2, w, h)
+            elif where == "top":  # over the opposite hand: better than over the table
+                box = Box(x, layout.top_bar.bottom + pad // 2, w, h)
             else:
                 box = Box(x, max(table.y + pad // 2, toast.bottom - h), w, h)
             if first is None:
                 first = (box, rows)
-            if not any(box.intersects(item) for item in avoid) and box.y >= table.y:
+            if not any(box.intersects(item) for item in avoid):
                 return box, rows
         assert first is not None
         return first

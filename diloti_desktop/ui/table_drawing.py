@@ -59,6 +59,7 @@ class TableDrawing:
     pointer: tuple[int, int] | None
     moves_shown: int
     _last_frame: tuple[object, list[Box]]
+    _targets_cache: tuple[tuple[Position, int], frozenset[int]] | None
 
     if TYPE_CHECKING:  # provided by TableScene
         def layout(self) -> TableLayout:
@@ -101,6 +102,18 @@ class TableDrawing:
                                 else level)
         return labels
 
+    def _targets(self, card: int) -> frozenset[int]:
+        """The items some legal move with ``card`` uses, kept while the position and the
+        card stay the same (move generation is not redone every frame)."""
+        key = (self.session.position, card)
+        cached = self._targets_cache
+        if cached is not None and cached[0][0] is key[0] and cached[0][1] == card:
+            return cached[1]
+        loose, piles = targets(self.session.position, card)
+        found = frozenset({1 << c for c in iter_cards(loose)} | set(piles))
+        self._targets_cache = (key, found)
+        return found
+
     def decorations(self) -> Decorations:
         """What to draw over the shown position (read-only)."""
         current = self.show.current
@@ -122,8 +135,7 @@ class TableDrawing:
         accepting = self.accepting()
         shown_targets = self.drag_targets
         if self.drag is None and self.picked is not None and accepting:
-            loose, piles = targets(self.session.position, self.picked)
-            shown_targets = frozenset({1 << c for c in iter_cards(loose)} | set(piles))
+            shown_targets = self._targets(self.picked)
         return Decorations(
             hidden=hidden,
             captured=current.captured if current is not None else None,

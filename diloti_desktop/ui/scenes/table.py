@@ -110,6 +110,7 @@ class TableScene(TableCoach, TablePointer, TableDrawing, Scene):
         self._layout: tuple[tuple[int, int, str], TableLayout] | None = None
         self._dots = -1
         self._last_frame: tuple[object, list[Box]] = (None, [])
+        self._targets_cache: tuple[tuple[Position, int], frozenset[int]] | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
     def enter(self) -> None:
