@@ -219,3 +219,21 @@ def test_the_new_game_panel_remembers_the_last_setup(driver: Driver) -> None:
     driver.key(pygame.K_ESCAPE)
     menu_press(driver, "new")
     assert panel(driver).players == 2
+
+
+def test_a_damaged_interrupted_game_is_not_asked_about_but_explained(driver: Driver) -> None:
+    path = storage.saved_game_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"kind": "diloti-desktop saved game", "version": 1, "game": 7}',
+                    encoding="utf-8")
+    menu_press(driver, "new")
+    press(driver, panel(driver).form.buttons.buttons, "start")
+    note = driver.top
+    assert isinstance(note, ConfirmScene)
+    assert note.title == "New game" and "could not be restored" in note.message
+    assert not path.exists()
+    kept = list(path.parent.glob("saved_game.json.corrupt-*"))
+    assert len(kept) == 1 and '"game": 7' in kept[0].read_text(encoding="utf-8")
+    driver.shell.draw()
+    press(driver, note.buttons(), "proceed")
+    assert isinstance(driver.top, TableScene)

@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 from diloti_desktop.controller import GameConfig, GameSession, side_name
 from diloti_desktop.i18n import _
-from diloti_desktop.rules.errors import DilotiError
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.context import AppContext
 
@@ -94,18 +93,8 @@ def open_review(ctx: AppContext, session: GameSession, round_no: int) -> bool:
     return True
 
 
-def saved_game_summary() -> str:
-    """The interrupted game in a few words ("round 3, You 24 – 31 North"), or ""."""
-    from diloti_desktop import storage
-
-    data, _message = storage.load_game()
-    notation = data.get("position") if data is not None else None
-    if not isinstance(notation, str):
-        return ""
-    try:
-        position = Position.parse(notation)
-    except DilotiError:
-        return ""
+def game_summary(position: Position) -> str:
+    """A game in a few words: "round 3, You 24 – 31 North"."""
     return _("round {number}, {side0} {score0} – {score1} {side1}").format(
         number=position.round_no, side0=side_name(0, position.players),
         score0=position.scores[0], score1=position.scores[1],
@@ -113,16 +102,26 @@ def saved_game_summary() -> str:
 
 
 def confirm_replacing_saved_game(ctx: AppContext, start: Callable[[], None]) -> None:
-    """Ask before a new game replaces the interrupted one; ``start`` runs on yes."""
+    """Ask before a new game replaces the interrupted one; ``start`` runs on yes.
+
+    A save that cannot be continued anyway is set aside (never deleted) by reading it;
+    then there is nothing to lose, and the question becomes the note saying so.
+    """
     from diloti_desktop.ui.scenes.confirm import ConfirmScene
 
-    summary = saved_game_summary()
-    if summary:
-        message = _("You have an interrupted game ({game}). Starting a new game replaces it "
-                    "and it cannot be continued afterwards.").format(game=summary)
-    else:
-        message = _("You have an interrupted game. Starting a new game replaces it and it "
-                    "cannot be continued afterwards.")
+    saved, problem = ctx.saved_session()
+    if saved is None:
+        if problem is None:
+            start()
+        else:
+            ctx.scenes.push(ConfirmScene(ctx, _("New game"), problem,
+                                         proceed_label=_("Start a new game"),
+                                         keep_label=_("Back"), on_proceed=start))
+        return
+    saved.close()
+    message = _("You have an interrupted game ({game}). Starting a new game replaces it "
+                "and it cannot be continued afterwards.").format(
+                    game=game_summary(saved.position))
     ctx.scenes.push(ConfirmScene(ctx, _("Replace the interrupted game?"), message,
                                  proceed_label=_("Start a new game"),
                                  keep_label=_("Keep it"), on_proceed=start))
