@@ -111,8 +111,8 @@ def reason_text(reason: Reason, players: int) -> str:
                  ).format(player=who, percent=_percent(reason.chance),
                           cards=pretty_cards(reason.cards) or "?")
     if why == Why.NO_SWEEP:
-        return _("It leaves {player} no sweep; other moves give a {percent}% chance."
-                 ).format(player=who, percent=_percent(reason.chance))
+        return _("It leaves {player} no sweep, while another move would give one "
+                 "({percent}% chance).").format(player=who, percent=_percent(reason.chance))
     if why == Why.PILE_ODDS:
         return _("An opponent holds a {value} with about {percent}% chance "
                  "and could take the pile.").format(value=reason.value,
@@ -167,8 +167,10 @@ def tutor_text(check: TutorCheck, position: Position) -> str:
     reason = check.reason
     players = position.players
     if reason.why == Why.SWEEP_RISK:
-        return _("After this, {player} can sweep the table ({percent}% chance).").format(
-            player=_who(reason.seat, players), percent=_percent(reason.chance))
+        return _("After this, {player} can take every card on the table at once with "
+                 "{cards}: a xeri (sweep), worth extra points ({percent}% chance).").format(
+            player=_who(reason.seat, players), cards=pretty_cards(reason.cards) or "?",
+            percent=_percent(reason.chance))
     if reason.why == Why.XERI:
         return _("You can sweep the table instead: a xeri.")
     if reason.why == Why.POINTS:
