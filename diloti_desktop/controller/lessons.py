@@ -124,7 +124,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
                              "take them in the same move.")),
               ("8H x 3C 5D", N_("That is allowed, but it leaves the 8♠: take it in the "
                                 "same move."))),
-             done=N_("Four table cards with one card: that counts toward the majority.")),
+             done=N_("Three table cards with one card: four cards toward the majority.")),
     ), N_("One capture may take any number of matches and sums, each card used once."),
         mistake="8H x 8S"),
     Lesson("declare", N_("Declaring a pile"), (

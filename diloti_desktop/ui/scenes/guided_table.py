@@ -131,6 +131,10 @@ class GuidedTableScene(TableScene):
             return
         super().say(message, hint, seconds)
 
+    def thinking(self) -> bool:
+        """Nobody thinks while a finished step waits for Next."""
+        return not self.guided.waiting() and super().thinking()
+
     def refusal(self) -> str:
         """The last wrong try's answer: the coach's sentence as it is, the rules core's
         reason (a phrase, lower case) as a sentence."""
