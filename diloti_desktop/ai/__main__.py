@@ -3,12 +3,14 @@
     python -m diloti_desktop.ai tournament Expert Casual --pairs 100 [--rules 4p]
     python -m diloti_desktop.ai ladder --pairs 20 [--players Random,Novice,...]
     python -m diloti_desktop.ai rounds Expert --rounds 1000
+    python -m diloti_desktop.ai audit Expert --rounds 100 [--rules 4p]
 
 ``tournament`` plays duplicate pairs (each seeded deal sequence twice, seats swapped) and
 prints points per round with a 95% interval, match wins with a Wilson interval, xeris
 and decision times. ``ladder`` plays a round robin and prints Bradley-Terry ratings.
 ``rounds`` prints the round outcomes of self-play, the data behind the Master's match
-win probabilities (:mod:`diloti_desktop.ai.winprob`).
+win probabilities (:mod:`diloti_desktop.ai.winprob`). ``audit`` scans self-play for
+blind spots (:mod:`diloti_desktop.ai.audit`).
 Players: the levels Novice, Casual, Intermediate, Expert, Master, plus Random and the
 Oracle yardstick (which sees every card; never offered as a level).
 """
@@ -19,9 +21,11 @@ import argparse
 import itertools
 import sys
 
+from diloti_desktop.ai.audit import audit_report, run_audit
 from diloti_desktop.ai.tournament import (
     PLAYER_NAMES,
     bradley_terry,
+    check_player_name,
     ladder_report,
     report,
     round_outcomes,
@@ -35,7 +39,7 @@ from diloti_desktop.rules.ruleset import Ruleset
 def _progress(total: int, quiet: bool) -> object:
     def show(done: int) -> None:
         if not quiet:
-            print(f"\r  {done}/{total} pairs", end="", file=sys.stderr, flush=True)
+            print(f"\r  {done}/{total}", end="", file=sys.stderr, flush=True)
             if done == total:
                 print(file=sys.stderr)
     return show
@@ -47,16 +51,23 @@ def main(argv: list[str] | None = None) -> int:
                                      description="Measure Diloti AI players.")
     commands = parser.add_subparsers(dest="command", required=True)
     duel = commands.add_parser("tournament", help="duplicate matches of A against B")
-    duel.add_argument("a", choices=PLAYER_NAMES)
-    duel.add_argument("b", choices=PLAYER_NAMES)
+    duel.add_argument("a", help=f"one of {', '.join(PLAYER_NAMES)}, a searching one "
+                      "optionally with options: Master:x2 (budget x2), Master:reply, "
+                      "Expert:noguard, Master:plies=N,samples=N,nodes=N,depth=N")
+    duel.add_argument("b", help="the same as A")
     ladder = commands.add_parser("ladder", help="round robin with Bradley-Terry ratings")
     ladder.add_argument("--players", default="Random,Novice,Casual,Intermediate,Expert,Master",
                         help="comma-separated; the first is the rating anchor (Elo 0)")
     rounds = commands.add_parser("rounds", help="round outcomes of a player's self-play "
                                  "(the data of the win-probability model)")
-    rounds.add_argument("player", choices=PLAYER_NAMES)
+    rounds.add_argument("player")
     rounds.add_argument("--rounds", type=int, default=1000)
-    for command in (duel, ladder, rounds):
+    audit = commands.add_parser("audit", help="blind spots in a player's self-play: "
+                                "xeris, 10 of diamonds, aces passed, piles exposed")
+    audit.add_argument("player")
+    audit.add_argument("--rounds", type=int, default=100)
+    audit.add_argument("--examples", type=int, default=5)
+    for command in (duel, ladder, rounds, audit):
         command.add_argument("--pairs", type=int, default=100,
                              help="duplicate pairs per pairing (2 matches each)")
         command.add_argument("--rules", default="2p", help="ruleset notation, e.g. 4p")
@@ -69,6 +80,22 @@ def main(argv: list[str] | None = None) -> int:
     except InvalidNotationError as error:
         print(f"invalid: {error}", file=sys.stderr)
         return 2
+
+    names = ([args.player] if args.command in ("rounds", "audit") else [args.a, args.b]
+             if args.command == "tournament" else
+             [n.strip() for n in args.players.split(",") if n.strip()])
+    try:
+        for name in names:
+            check_player_name(name)
+    except ValueError as error:
+        print(f"invalid player: {error}", file=sys.stderr)
+        return 2
+
+    if args.command == "audit":
+        audits = run_audit(args.player, args.rounds, rules, args.seed, args.processes,
+                           _progress(args.rounds, args.quiet))  # type: ignore[arg-type]
+        print(audit_report(args.player, rules, audits, args.examples))
+        return 0
 
     if args.command == "rounds":
         table = round_outcomes(args.player, args.rounds, rules, args.seed, args.processes)
@@ -84,9 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         print(report(summarise(args.a, args.b, results), rules))
         return 0
 
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
-    unknown = [n for n in names if n not in PLAYER_NAMES]
-    if unknown or len(names) < 2:
+    if len(names) < 2:
         print(f"invalid: players must be two or more of {', '.join(PLAYER_NAMES)}",
               file=sys.stderr)
         return 2

@@ -32,7 +32,14 @@ from typing import Final
 
 from diloti_desktop.ai.base import Player, RandomPlayer, decision_rng
 from diloti_desktop.ai.heuristic import Habits, choose_heuristic
-from diloti_desktop.ai.search import MoveValue, SearchConfig, choose_from, evaluate
+from diloti_desktop.ai.search import (
+    MoveValue,
+    SearchConfig,
+    Utility,
+    choose_from,
+    evaluate,
+    guard_xeri,
+)
 from diloti_desktop.ai.winprob import round_utility
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
@@ -50,9 +57,10 @@ HABITS: Final = {
 }
 
 SEARCH: Final = {
-    "Expert": SearchConfig(ply_budget=6_000, min_samples=8, max_samples=60),
+    "Expert": SearchConfig(ply_budget=6_000, min_samples=8, max_samples=60,
+                           xeri_guard=True),
     "Master": SearchConfig(ply_budget=24_000, min_samples=8, max_samples=200,
-                           solve_nodes=40_000, fallback_depth=3),
+                           solve_nodes=40_000, fallback_depth=3, xeri_guard=True),
 }
 
 
@@ -86,16 +94,25 @@ class SearchPlayer:
         With a ``margin``, exact solving only separates the moves within it of the best.
         """
         rng = decision_rng(self.seed, self.name, view)
-        utility = round_utility(view.position, view.seat) if self.win_probability else None
-        return evaluate(view, self.config, rng, utility=utility, margin=margin)
+        return evaluate(view, self.config, rng, utility=self.utility(view), margin=margin)
+
+    def utility(self, view: SeatView) -> Utility | None:
+        """What the player maximises: the match win chance (Master), else None (points)."""
+        return round_utility(view.position, view.seat) if self.win_probability else None
 
     def choose(self, view: SeatView) -> Move:
-        """The best move found within the budget."""
+        """The best move found within the budget (never a passed xeri by mistake: see
+        :func:`~diloti_desktop.ai.search.guard_xeri`)."""
         moves = legal_moves(view.position)
         if len(moves) == 1:
             return moves[0]
         margin = self.config.tie_margin
-        return choose_from(self.analyse(view, margin), margin)
+        results = self.analyse(view, margin)
+        choice = choose_from(results, margin)
+        if self.config.xeri_guard:
+            rng = decision_rng(self.seed, f"{self.name}:guard", view)
+            choice = guard_xeri(view, self.config, rng, results, choice, self.utility(view))
+        return choice
 
 
 def make_player(level: str, seed: int = 0) -> Player:

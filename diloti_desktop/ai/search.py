@@ -54,6 +54,11 @@ class SearchConfig(NamedTuple):
     #: move that leaves the next player fewest sweeps. Measured (docs/ai-strength.md):
     #: wider margins (0.25, 1 point) played worse than near-exact ties only.
     tie_margin: float = 0.05
+    #: Never pass an immediate xeri on a sampled estimate alone: when the best move found
+    #: is not a xeri and a xeri is possible, the two are compared again, exactly when the
+    #: hidden cards are known, else with the next player's best reply searched in every
+    #: sample; the xeri is kept unless the alternative wins both comparisons.
+    xeri_guard: bool = False
 
 
 class MoveValue(NamedTuple):
@@ -64,9 +69,17 @@ class MoveValue(NamedTuple):
     sweep_risk: float   #: share of samples where the next player can sweep afterwards
     samples: int
     exact: bool         #: value from the exact solver (no sampling)
+    sweep: bool = False  #: the move itself makes a xeri (clears the table, scoring it)
 
 
 # -- determinized evaluation -----------------------------------------------------------
+def makes_xeri(position: Position, move: Move) -> bool:
+    """True when ``move`` scores a xeri for its side right now (the rules engine decides:
+    the table cleared, not the round's first card unless the ruleset allows it)."""
+    side = position.turn & 1
+    return play_unchecked(position, move).xeris[side] > position.xeris[side]
+
+
 def _next_can_sweep(position: Position) -> bool:
     """In a sample just after a move: can the player now to move sweep the table?"""
     if position.phase != PLAY or not (position.loose or position.piles):
@@ -146,19 +159,57 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
                 value, used = _finish(after, sample, side, rng, utility)
             totals[index] += value
             plies += used + 1
-    results = [MoveValue(move, totals[i] / count, sweeps[i] / count, count, False)
+    results = [MoveValue(move, totals[i] / count, sweeps[i] / count, count, False,
+                         makes_xeri(position, move))
                for i, move in enumerate(candidates)]
     results.sort(key=lambda r: -r.value)
     return results
 
 
 def choose_from(results: list[MoveValue], margin: float) -> Move:
-    """The best move; near-equal moves (within ``margin``) go to the one leaving the
-    fewest sweeps to the next player."""
+    """The best move; among near-equal moves (within ``margin``) a xeri first, then the
+    one leaving the fewest sweeps to the next player."""
     best = results[0].value
     near = [r for r in results if r.value >= best - margin]
-    near.sort(key=lambda r: (r.sweep_risk, -r.value))
+    near.sort(key=lambda r: (not r.sweep, r.sweep_risk, -r.value))
     return near[0].move
+
+
+#: Solver nodes the xeri guard may spend on its exact comparison (two moves only).
+GUARD_SOLVE_NODES: Final = 20_000
+
+
+def guard_xeri(view: SeatView, config: SearchConfig, rng: random.Random,
+               results: list[MoveValue], choice: Move, utility: Utility | None = None,
+               ) -> Move:
+    """``choice``, or the best immediate xeri when passing it is not shown to be better.
+
+    A sampled estimate can pass a sure sweep by mistake: the playouts let the next player
+    answer poorly (it takes the card we lay, handing the table back), so a quiet move can
+    look as good as the xeri. The xeri (the best-valued one, when several) is compared
+    with ``choice`` again: exactly, to the end of the round, when the view fixes every
+    hidden card; else on fresh samples with the next player's most damaging reply
+    searched. ``choice`` stands only if it is strictly better (by more than the tie
+    margin) there too; exact results are final already.
+    """
+    by_move = {r.move: r for r in results}
+    chosen = by_move.get(choice)
+    sweeps = [r for r in results if r.sweep]
+    if chosen is None or chosen.sweep or chosen.exact or not sweeps:
+        return choice
+    sweep = max(sweeps, key=lambda r: r.value)
+    margin = config.tie_margin
+    pair = [sweep.move, choice]
+    if can_solve(view):
+        known = position_from_view(view)
+        nodes = max(config.solve_nodes, GUARD_SOLVE_NODES)
+        solved = solve(known, nodes, pair, utility)
+        if solved is not None:
+            values = {r.move: r.value for r in solved}
+            return choice if values[choice] > values[sweep.move] + margin else sweep.move
+    check = config._replace(reply_search=True, min_samples=max(4, config.min_samples // 2))
+    again = {r.move: r.value for r in evaluate(view, check, rng, pair, utility)}
+    return choice if again[choice] > again[sweep.move] + margin else sweep.move
 
 
 # -- exact solving ---------------------------------------------------------------------
@@ -329,7 +380,7 @@ def solve(position: Position, nodes: int, candidates: list[Move] | None = None,
                     value = min(bound, best) if near > best - margin else near
             best = max(best, value)
             results.append(MoveValue(move, value, 1.0 if _next_can_sweep(after) else 0.0,
-                                     1, depth <= 0))
+                                     1, depth <= 0, makes_xeri(position, move)))
     except _Budget:
         return None
     results.sort(key=lambda r: -r.value)
@@ -337,4 +388,4 @@ def solve(position: Position, nodes: int, candidates: list[Move] | None = None,
 
 
 __all__ = ["MoveValue", "SearchConfig", "Utility", "can_solve", "choose_from",
-           "evaluate", "position_from_view", "solve"]
+           "evaluate", "guard_xeri", "makes_xeri", "position_from_view", "solve"]

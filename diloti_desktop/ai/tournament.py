@@ -11,7 +11,9 @@ Reported for A against B:
   with a 95% confidence interval over the paired differences;
 - matches won (to the ruleset's target) with a 95% Wilson interval;
 - xeris per round made and conceded by A;
-- decision time p50 / p95 of each player (wall clock, per move).
+- decision time p50 / p95 / p99 of each player, per move: wall clock (what a player
+  waits, inflated when other processes share the cores) and CPU time of the deciding
+  process (the time on an otherwise idle core).
 
 The ladder rates several players in a round robin with a Bradley-Terry model on match
 wins, shown as Elo points relative to the first player with 95% intervals.
@@ -28,15 +30,13 @@ from typing import NamedTuple
 
 from diloti_desktop.ai.base import Player
 from diloti_desktop.ai.oracle import OraclePlayer
-from diloti_desktop.ai.players import LEVELS, make_player
+from diloti_desktop.ai.specs import PLAYER_NAMES, build_player, check_player_name
 from diloti_desktop.rules.engine import new_match, next_round, play_unchecked, round_breakdown
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.position import MATCH_OVER, PLAY, Position
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.rules.view import seat_view
 
-#: Player names the tournament accepts: the levels, "Random" and the "Oracle" yardstick.
-PLAYER_NAMES = (*LEVELS, "Random", "Oracle")
 #: A match that has not ended after this many rounds is stopped (it never happens in
 #: practice; it keeps a buggy player from hanging a tournament).
 MAX_ROUNDS = 200
@@ -53,8 +53,10 @@ class MatchResult(NamedTuple):
     b_points: int
     a_xeris: int
     b_xeris: int
-    a_times: tuple[float, ...]       #: A's decision times (seconds)
+    a_times: tuple[float, ...]       #: A's decision times (seconds, wall clock)
     b_times: tuple[float, ...]
+    a_cpu: tuple[float, ...] = ()    #: A's decision times (seconds of CPU)
+    b_cpu: tuple[float, ...] = ()
 
 
 class PairResult(NamedTuple):
@@ -64,17 +66,12 @@ class PairResult(NamedTuple):
     matches: tuple[MatchResult, MatchResult]
 
 
-def build_player(name: str, seed: int) -> Player | OraclePlayer:
-    """A level, "Random", or the oracle yardstick (tournaments only)."""
-    if name == "Oracle":
-        return OraclePlayer(seed)
-    return make_player(name, seed)
-
-
 def play_match(seats: Sequence[Player | OraclePlayer], rules: Ruleset, seed: int,
+               cpu: list[list[float]] | None = None,
                ) -> tuple[Position, list[list[float]], list[tuple[int, int]]]:
     """Play one match; returns the final position, each seat's decision times and each
-    side's xeris per round. Players see only their seat's view (the oracle excepted)."""
+    side's xeris per round. Players see only their seat's view (the oracle excepted).
+    With ``cpu`` (one list per seat), each decision's CPU time is appended there too."""
     rng = random.Random(seed)
     position, _ = new_match(rules, rng)
     times: list[list[float]] = [[] for _ in seats]
@@ -85,11 +82,14 @@ def play_match(seats: Sequence[Player | OraclePlayer], rules: Ruleset, seed: int
             seat = position.turn
             player = seats[seat]
             start = time.perf_counter()
+            start_cpu = time.process_time()
             if isinstance(player, OraclePlayer):
                 move = player.choose_full(position)
             else:
                 move = player.choose(seat_view(position, seat))
             times[seat].append(time.perf_counter() - start)
+            if cpu is not None:
+                cpu[seat].append(time.process_time() - start_cpu)
             if move not in legal_moves(position):
                 raise RuntimeError(f"{player.name} chose the illegal move {move} "
                                    f"in <{position}>")
@@ -118,14 +118,17 @@ def play_pair(task: tuple[int, str, str, str, int]) -> PairResult:
     results = []
     for a_side in (0, 1):
         seats = _seat_players(a, b, a_side, rules.players, deal_seed)
-        final, times, xeris = play_match(seats, rules, deal_seed)
+        cpu: list[list[float]] = [[] for _ in seats]
+        final, times, xeris = play_match(seats, rules, deal_seed, cpu)
         a_times = tuple(t for s, ts in enumerate(times) if s & 1 == a_side for t in ts)
         b_times = tuple(t for s, ts in enumerate(times) if s & 1 != a_side for t in ts)
+        a_cpu = tuple(t for s, ts in enumerate(cpu) if s & 1 == a_side for t in ts)
+        b_cpu = tuple(t for s, ts in enumerate(cpu) if s & 1 != a_side for t in ts)
         results.append(MatchResult(
             a_side=a_side, a_won=final.winner == a_side, rounds=len(xeris),
             a_points=final.scores[a_side], b_points=final.scores[1 - a_side],
             a_xeris=sum(x[a_side] for x in xeris), b_xeris=sum(x[1 - a_side] for x in xeris),
-            a_times=a_times, b_times=b_times))
+            a_times=a_times, b_times=b_times, a_cpu=a_cpu, b_cpu=b_cpu))
     return PairResult(index, (results[0], results[1]))
 
 
@@ -240,8 +243,10 @@ class Summary(NamedTuple):
     a_xeris_per_round: float
     b_xeris_per_round: float
     rounds: int
-    a_time: tuple[float, float]      #: p50, p95 seconds
-    b_time: tuple[float, float]
+    a_time: tuple[float, float, float]   #: p50, p95, p99 seconds, wall clock
+    b_time: tuple[float, float, float]
+    a_cpu: tuple[float, float, float] = (math.nan,) * 3  #: the same in CPU seconds
+    b_cpu: tuple[float, float, float] = (math.nan,) * 3
 
 
 def summarise(a: str, b: str, results: Sequence[PairResult]) -> Summary:
@@ -250,6 +255,8 @@ def summarise(a: str, b: str, results: Sequence[PairResult]) -> Summary:
     wins = matches = rounds = a_xeris = b_xeris = 0
     a_times: list[float] = []
     b_times: list[float] = []
+    a_cpu: list[float] = []
+    b_cpu: list[float] = []
     for pair in results:
         pair_rounds = sum(m.rounds for m in pair.matches)
         pair_diff = sum(m.a_points - m.b_points for m in pair.matches)
@@ -262,11 +269,16 @@ def summarise(a: str, b: str, results: Sequence[PairResult]) -> Summary:
             b_xeris += match.b_xeris
             a_times.extend(match.a_times)
             b_times.extend(match.b_times)
+            a_cpu.extend(match.a_cpu)
+            b_cpu.extend(match.b_cpu)
     return Summary(
         a, b, len(results), mean_interval(diffs), wins, matches, wilson(wins, matches),
         a_xeris / max(1, rounds), b_xeris / max(1, rounds), rounds,
-        (percentile(a_times, 0.5), percentile(a_times, 0.95)),
-        (percentile(b_times, 0.5), percentile(b_times, 0.95)))
+        _quantiles(a_times), _quantiles(b_times), _quantiles(a_cpu), _quantiles(b_cpu))
+
+
+def _quantiles(values: Sequence[float]) -> tuple[float, float, float]:
+    return (percentile(values, 0.5), percentile(values, 0.95), percentile(values, 0.99))
 
 
 def report(summary: Summary, rules: Ruleset) -> str:
@@ -283,9 +295,12 @@ def report(summary: Summary, rules: Ruleset) -> str:
         f"95% Wilson [{100 * share.low:.1f}%, {100 * share.high:.1f}%]",
         f"xeris per round: {s.a} made {s.a_xeris_per_round:.3f}, "
         f"conceded {s.b_xeris_per_round:.3f}",
-        f"decision time {s.a}: p50 {1000 * s.a_time[0]:.1f} ms, p95 {1000 * s.a_time[1]:.1f} ms",
-        f"decision time {s.b}: p50 {1000 * s.b_time[0]:.1f} ms, p95 {1000 * s.b_time[1]:.1f} ms",
     ]
+    for name, wall, cpu in ((s.a, s.a_time, s.a_cpu), (s.b, s.b_time, s.b_cpu)):
+        lines.append(f"decision time {name}: p50 {1000 * wall[0]:.1f} ms, "
+                     f"p95 {1000 * wall[1]:.1f} ms, p99 {1000 * wall[2]:.1f} ms wall; "
+                     f"CPU p50 {1000 * cpu[0]:.1f} ms, p95 {1000 * cpu[1]:.1f} ms, "
+                     f"p99 {1000 * cpu[2]:.1f} ms")
     return "\n".join(lines)
 
 
@@ -379,3 +394,9 @@ def ladder_report(ratings: Sequence[Rating]) -> str:
         lines.append(f"{r.name:<14}{r.elo.estimate:>+8.0f}   [{r.elo.low:+6.0f}, "
                      f"{r.elo.high:+6.0f}]   {r.wins}/{r.matches}")
     return "\n".join(lines)
+
+
+__all__ = ["PLAYER_NAMES", "Interval", "MatchResult", "PairResult", "Rating", "Summary",
+           "bradley_terry", "build_player", "check_player_name", "ladder_report",
+           "mean_interval", "percentile", "play_match", "play_pair", "play_round", "report",
+           "round_outcomes", "run_pairs", "summarise", "wilson"]

@@ -21,8 +21,9 @@ from tests.ai.helpers import game_positions
 
 AI_DIR = Path(__file__).resolve().parents[2] / "diloti_desktop" / "ai"
 #: Modules that drive games and so may build views from full positions (puzzles.py picks
-#: puzzle positions from whole seeded games; it judges moves from the seat view only).
-DRIVERS = {"tournament.py", "oracle.py", "__main__.py", "puzzles.py"}
+#: puzzle positions from whole seeded games; it judges moves from the seat view only;
+#: audit.py replays self-play and judges from the seat view; specs.py builds the oracle).
+DRIVERS = {"tournament.py", "oracle.py", "__main__.py", "puzzles.py", "audit.py", "specs.py"}
 
 
 def reshuffled(position: Position, seat: int, seed: int) -> Position:
