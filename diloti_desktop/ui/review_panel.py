@@ -6,13 +6,14 @@ and the buttons' hover and focus) and reports what was chosen as a key for the s
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
 
 from diloti_desktop.ai.hints import Verdict
-from diloti_desktop.ai.review import summarise
+from diloti_desktop.ai.review import Decision, ReviewSummary, summarise
 from diloti_desktop.controller import seat_name
 from diloti_desktop.i18n import _
 from diloti_desktop.ui import theme
@@ -53,6 +54,19 @@ class _Placed:
     visible: int = 1
     buttons: list[Button] = field(default_factory=list)
 
+    def _replace_box(self, box: Box) -> _Placed:
+        """The same parts, moved so that the panel's corner is ``box``'s (for drawing
+        into the panel's own picture)."""
+        dx, dy = box.x - self.box.x, box.y - self.box.y
+
+        def moved(item: Box) -> Box:
+            return item.move(dx, dy)
+
+        return _Placed(box, self.size, [(s, moved(b)) for s, b in self.rows],
+                       [(s, moved(b)) for s, b in self.mistakes], moved(self.list_box),
+                       self.visible,
+                       [dataclasses.replace(b, box=moved(b.box)) for b in self.buttons])
+
 
 class ReviewPanel:
     """The panel of a :class:`ReviewScene`."""
@@ -61,6 +75,16 @@ class ReviewPanel:
         self.scene = scene
         self.top = 0
         self.list = ButtonList(vertical=True)
+        self._memo: tuple[object, dict[int, Decision], ReviewSummary] | None = None
+        self._picture: tuple[object, pygame.Surface] | None = None
+
+    def _graded(self) -> tuple[dict[int, Decision], ReviewSummary]:
+        """The shown grades and their summary, computed again only when they change."""
+        grades = self.scene.grades()
+        key = (len(grades), self.scene.state.grade_others)
+        if self._memo is None or self._memo[0] != key:
+            self._memo = (key, grades, summarise(grades.values()))
+        return self._memo[1], self._memo[2]
 
     # -- geometry --------------------------------------------------------------------------
     def width(self) -> int:
@@ -92,7 +116,7 @@ class ReviewPanel:
                 inner.x + col * (half + gap), top + row * (button_h + gap), half, button_h),
                 hotkey=hotkey))
         y = self._header_height(inner.w, size)
-        summary = summarise(self.scene.grades().values())
+        _grades, summary = self._graded()
         if summary.mistakes:
             y += line
             for mistake in summary.mistakes:
@@ -140,14 +164,14 @@ class ReviewPanel:
     def _detail(self) -> str:
         """ "0.25 points lost per decision, over 20 decisions" (the human's)."""
         viewer = self.scene.viewer
-        mine = summarise(d for d in self.scene.grades().values() if d.seat == viewer)
+        mine = summarise(d for d in self._graded()[0].values() if d.seat == viewer)
         if mine.average_loss is None:
             return _("No decision graded yet")
         return _("{loss} points lost per decision, over {count} decisions").format(
             loss=f"{mine.average_loss:.2f}", count=mine.unforced)
 
     def _chips(self) -> list[tuple[str, theme.Colour]]:
-        counts = summarise(self.scene.grades().values()).counts
+        counts = self._graded()[1].counts
         return [(_("{grade} {count}").format(grade=_(VERDICT_NAMES[v]), count=counts[v]),
                  VERDICT_COLOURS[v]) for v in Verdict]
 
@@ -191,8 +215,19 @@ class ReviewPanel:
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """The whole panel."""
+        """The whole panel, drawn again only when something on it changed."""
         placed = self.place()
+        scene = self.scene
+        key = (placed.box, scene.step, self.top, self.list.hover, self.list.focus,
+               scene.state.show_all, scene.state.grade_others,
+               self._memo[0] if self._memo else None, scene.progress())
+        if self._picture is None or self._picture[0] != key:
+            picture = pygame.Surface((placed.box.w, placed.box.h))
+            self._draw(picture, placed._replace_box(Box(0, 0, placed.box.w, placed.box.h)))
+            self._picture = (key, picture)
+        surface.blit(self._picture[1], (placed.box.x, placed.box.y))
+
+    def _draw(self, surface: pygame.Surface, placed: _Placed) -> None:
         box, size = placed.box, placed.size
         theme.rounded(surface, box, theme.PANEL, 0)
         pygame.draw.line(surface, theme.GOLD_DARK, (box.x, box.y), (box.x, box.bottom), 2)
@@ -210,7 +245,7 @@ class ReviewPanel:
         if placed.mistakes:
             theme.blit_text(surface, _("Biggest mistakes (keys 1 to 3):"), size - 1, (x, y),
                             theme.INK_DIM)
-            grades = self.scene.grades()
+            grades = self._graded()[0]
             for step, row in placed.mistakes:
                 decision = grades[step]
                 if step == self.scene.step:
@@ -239,7 +274,7 @@ class ReviewPanel:
 
     def _draw_accuracy(self, surface: pygame.Surface, x: int, y: int, w: int, size: int) -> int:
         scene = self.scene
-        grades = scene.grades()
+        grades = self._graded()[0]
         viewer = scene.viewer
         players = scene.positions[0].players
         mine = summarise(d for d in grades.values() if d.seat == viewer)
@@ -281,7 +316,7 @@ class ReviewPanel:
     def _draw_list(self, surface: pygame.Surface, placed: _Placed) -> None:
         scene = self.scene
         size = placed.size
-        grades = scene.grades()
+        grades = self._graded()[0]
         players = scene.positions[0].players
         theme.rounded(surface, placed.list_box.inflate(8, 4), theme.FELT_DARK, 6, alpha=140)
         for step, row in placed.rows:

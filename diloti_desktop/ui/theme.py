@@ -67,6 +67,8 @@ def clear_caches() -> None:
     """Forget cached text and felt (after ``pygame.quit()``, or a display change)."""
     _text_cache.clear()
     _felt.cache_clear()
+    _fit.cache_clear()
+    _wrap.cache_clear()
 
 
 def blit_text(target: pygame.Surface, label: str, size: int, pos: tuple[int, int],
@@ -83,6 +85,12 @@ def fit(label: str, size: int, max_width: int | None, bold: bool = False) -> str
     """``label``, cut with an ellipsis so that it fits in ``max_width`` pixels."""
     if max_width is None:
         return label
+    return _fit(label, size, max_width, bold)
+
+
+@functools.lru_cache(maxsize=2048)
+def _fit(label: str, size: int, max_width: int, bold: bool) -> str:
+    """Measuring text is slow: panels redrawn every frame ask the same questions."""
     font = resources.font(size, bold)
     if font.size(label)[0] <= max_width:
         return label
@@ -93,6 +101,11 @@ def fit(label: str, size: int, max_width: int | None, bold: bool = False) -> str
 
 def wrap(label: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``label`` into lines no wider than ``width`` (words kept whole when they fit)."""
+    return list(_wrap(label, size, width, bold))
+
+
+@functools.lru_cache(maxsize=512)
+def _wrap(label: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     font = resources.font(size, bold)
     lines: list[str] = []
     for paragraph in label.split("\n"):
@@ -106,7 +119,7 @@ def wrap(label: str, size: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def line_height(size: int) -> int:

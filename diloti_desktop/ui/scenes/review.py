@@ -86,6 +86,8 @@ class ReviewScene(Scene):
         self.time = 0.0
         self._seen: tuple[int, bool] = (-1, False)
         self._layout: tuple[tuple[int, int, str], TableLayout] | None = None
+        self._picture: tuple[object, pygame.Surface] | None = None
+        self._grades: tuple[object, dict[int, Decision]] | None = None
 
     # -- what is reviewed ------------------------------------------------------------------
     @property
@@ -105,10 +107,13 @@ class ReviewScene(Scene):
         return frozenset({self.viewer})
 
     def grades(self) -> dict[int, Decision]:
-        """The grades shown (those of the graded seats), by move index."""
-        seats = self.graded_seats()
-        return {ply: d for ply, d in self.session.round_grades.grades(self.round_no).items()
-                if d.seat in seats}
+        """The grades shown (those of the graded seats), by move index (not to be changed)."""
+        every = self.session.round_grades.grades(self.round_no)
+        key = (len(every), self.state.grade_others)
+        if self._grades is None or self._grades[0] != key:
+            seats = self.graded_seats()
+            self._grades = (key, {ply: d for ply, d in every.items() if d.seat in seats})
+        return self._grades[1]
 
     def progress(self) -> tuple[int, int]:
         """(graded, total) among the graded seats' moves."""
@@ -361,21 +366,29 @@ class ReviewScene(Scene):
                                self.last_step)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The table on the left, the panel on the right."""
+        """The table on the left, the panel on the right (each redrawn only on change)."""
         box = self.table_box()
+        key = (box, self.step, self.state.show_all, self.state.grade_others, self.decision(),
+               self.message, self.ctx.settings.card_size, self.ctx.settings.four_colour_suits)
+        if self._picture is None or self._picture[0] != key:
+            self._picture = (key, self._draw_table(box))
+        surface.blit(self._picture[1], (box.x, box.y))
+        self.panel.draw(surface)
+
+    def _draw_table(self, box: Box) -> pygame.Surface:
         layout = self.layout()
         geometry = self.geometry()
         deco = self.decorations(geometry)
+        frame = pygame.Surface((layout.width, layout.height))
+        draw_table(frame, geometry, deco)
         if (layout.width, layout.height) == (box.w, box.h):
-            draw_table(surface.subsurface(pygame.Rect(box)), geometry, deco)
-        else:  # a narrow window: the table drawn at the smallest size, then scaled down
-            frame = pygame.Surface((layout.width, layout.height))
-            draw_table(frame, geometry, deco)
-            h = round(layout.height * box.w / layout.width)
-            surface.fill(theme.FELT_DARK, pygame.Rect(box))
-            surface.blit(pygame.transform.smoothscale(frame, (box.w, h)),
-                         (box.x, box.y + (box.h - h) // 2))
-        self.panel.draw(surface)
+            return frame
+        # A narrow window: the table drawn at the smallest size, then scaled down.
+        picture = pygame.Surface((box.w, box.h))
+        picture.fill(theme.FELT_DARK)
+        h = round(layout.height * box.w / layout.width)
+        picture.blit(pygame.transform.smoothscale(frame, (box.w, h)), (0, (box.h - h) // 2))
+        return picture
 
 
 def _items(move: Move) -> list[int]:

@@ -1,0 +1,177 @@
+"""How long the review's analysis of a round takes, and the frame times while it runs.
+
+Usage: ``python -m benchmarks.review_speed [--rounds 20] [--players 2] [--frames]``.
+
+1. Analysis time: seeded rounds are played (seat 0 by a Novice, the others by Casual
+   players), then seat 0's decisions of each round (24 with two players, 12 with four)
+   are graded exactly as the game does (:func:`diloti_desktop.ai.review.review_round`
+   with the review's search, the Master's budget), in this process, pinned to one core
+   (``os.sched_setaffinity``, Linux). Prints p50, p95 and the worst round, and the
+   slowest single decision. The bar: p95 <= 10 s with 2 players, <= 15 s with 4.
+2. ``--frames``: the review scene open on a finished round in a headless 1280x720
+   window (SDL's dummy driver), the analysis running on its background thread in the
+   same process and on the same core, a key pressed every few frames so that every
+   frame is really drawn; prints the frame times (update and draw) while the analysis
+   runs. The bar: no frame over 50 ms.
+
+Times depend on the machine and its load: the load average is printed with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import itertools
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from diloti_desktop.ai.players import make_player
+from diloti_desktop.ai.review import review_round
+from diloti_desktop.rules import Move, Position, Ruleset, new_match, play_unchecked, seat_view
+from diloti_desktop.rules.position import PLAY
+
+
+def played_round(players: int, seed: int) -> tuple[list[Position], list[Move]]:
+    """A seeded round: seat 0 a Novice, the other seats Casual players."""
+    position, _events = new_match(Ruleset(players=players), random.Random(seed))
+    bots = [make_player("Novice" if seat == 0 else "Casual", seed * 10 + seat)
+            for seat in range(players)]
+    positions, moves = [], []
+    while position.phase == PLAY:
+        move = bots[position.turn].choose(seat_view(position, position.turn))
+        positions.append(position)
+        moves.append(move)
+        position = play_unchecked(position, move)
+    return positions, moves
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` quantile (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))]
+
+
+def pin_to_one_core() -> str:
+    """Run on one core only (where the platform allows it)."""
+    if hasattr(os, "sched_setaffinity"):
+        core = min(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {core})
+        return f"pinned to core {core}"
+    return "not pinned (no sched_setaffinity here)"
+
+
+def _stamp(stamps: list[float], _decision: object) -> None:
+    stamps.append(time.perf_counter())
+
+
+def analysis_times(players: int, rounds: int, first_seed: int) -> None:
+    """Part 1 (module docs)."""
+    per_round: list[float] = []
+    per_decision: list[float] = []
+    for seed in range(first_seed, first_seed + rounds):
+        positions, moves = played_round(players, seed)
+        items = [(ply, seat_view(p, 0), moves[ply]) for ply, p in enumerate(positions)
+                 if p.turn == 0]
+        stamps = [time.perf_counter()]
+        review_round(items, on_decision=functools.partial(_stamp, stamps))
+        per_decision += [b - a for a, b in itertools.pairwise(stamps)]
+        per_round.append(stamps[-1] - stamps[0])
+        print(f"  seed {seed}: {len(items)} decisions in {per_round[-1]:.2f} s", flush=True)
+    print(f"{players} players, {rounds} rounds: per round "
+          f"p50 {statistics.median(per_round):.2f} s, "
+          f"p95 {percentile(per_round, 0.95):.2f} s, worst {max(per_round):.2f} s; "
+          f"slowest decision {max(per_decision):.2f} s")
+
+
+def frame_times(players: int, seed: int) -> None:
+    """Part 2 (module docs)."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    import pygame
+
+    from diloti_desktop.controller import HUMAN, GameConfig, GameSession
+    from diloti_desktop.storage import Settings
+    from diloti_desktop.ui.context import AppContext
+    from diloti_desktop.ui.scenes.review import ReviewScene
+    from diloti_desktop.ui.shell import Shell
+
+    seats = (HUMAN, *("Casual",) * (players - 1))
+    session = GameSession(GameConfig(Ruleset(players=players), seats, seed),
+                          player_factory=lambda level, s: make_player("Casual", s), ai_pace=0)
+    novice = make_player("Novice", seed)
+    while session.position.phase == PLAY:
+        if session.is_human_turn():
+            session.submit(novice.choose(session.view(session.position.turn)))
+        else:
+            session.update()
+            session.wait_for_ai()
+            session.update()
+    shell = Shell(size=(1280, 720))
+    pygame.display.init()
+    pygame.font.init()
+    shell.open()
+    ctx = AppContext(settings=Settings(animation_speed="off", sound_enabled=False),
+                     window=shell, persist=False, session=session)
+    shell.ctx = ctx
+    ctx.scenes.push(ReviewScene(ctx, session, 1))  # asks for the analysis
+    began = time.perf_counter()
+    times = _frames(shell, lambda _frame: session.round_grades.busy())
+    took = time.perf_counter() - began
+    baseline = _frames(shell, lambda frame: frame < 180)  # the same scene, analysis done
+    for label, values in ((f"while the analysis ran ({took:.1f} s)", times),
+                          ("after it (nothing else running)", baseline)):
+        ms = [t * 1000 for t in values]
+        print(f"{players} players, {len(ms)} frames {label}: p50 {statistics.median(ms):.1f} "
+              f"ms, p99 {percentile(ms, 0.99):.1f} ms, worst {max(ms):.1f} ms, over 50 ms: "
+              f"{sum(1 for t in ms if t > 50)}")
+    session.close()
+
+
+def _frames(shell: Any, going: Callable[[int], bool]) -> list[float]:
+    """Frames at 60 a second while ``going(frame)``, a step key every third frame."""
+    import pygame
+
+    times: list[float] = []
+    frame = 0
+    while going(frame):
+        if frame % 3 == 0:  # a step forward, so that the frame is really drawn
+            key = pygame.K_RIGHT if frame % 90 < 45 else pygame.K_LEFT
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                                 scancode=0))
+        start = time.perf_counter()
+        shell.step()
+        if frame % 3 == 0:  # only the frames that were really drawn
+            times.append(time.perf_counter() - start)
+        frame += 1
+        time.sleep(1 / 60)
+    return times
+
+
+def main() -> None:
+    """Run the benchmark."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--players", type=int, choices=(2, 4), default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--switch", type=float, default=None,
+                        help="sys.setswitchinterval for the run (default: the app's)")
+    parser.add_argument("--frames", action="store_true",
+                        help="measure frame times while the analysis runs instead")
+    args = parser.parse_args()
+    if args.switch is not None:
+        sys.setswitchinterval(args.switch)
+    print(f"{pin_to_one_core()}; load average {os.getloadavg()[0]:.2f}; "
+          f"python {sys.version.split()[0]}")
+    if args.frames:
+        frame_times(args.players, args.seed)
+    else:
+        analysis_times(args.players, args.rounds, args.seed)
+
+
+if __name__ == "__main__":
+    main()
