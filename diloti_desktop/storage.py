@@ -384,6 +384,7 @@ def export_text(filename: str, text: str) -> tuple[Path | None, str | None]:
         try:
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as file:
                 file.write(text)
+            os.chmod(temp_name, 0o644)  # a file to share, not a private one (mkstemp: 0600)
             os.replace(temp_name, path)
         except BaseException:
             with contextlib.suppress(OSError):

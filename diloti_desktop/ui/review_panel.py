@@ -171,7 +171,9 @@ class ReviewPanel:
             loss=f"{mine.average_loss:.2f}", count=mine.unforced)
 
     def _chips(self) -> list[tuple[str, theme.Colour]]:
-        counts = self._graded()[1].counts
+        """The human's grade counts (the other seats' are in their accuracy line)."""
+        viewer = self.scene.viewer
+        counts = summarise(d for d in self._graded()[0].values() if d.seat == viewer).counts
         return [(_("{grade} {count}").format(grade=_(VERDICT_NAMES[v]), count=counts[v]),
                  VERDICT_COLOURS[v]) for v in Verdict]
 

@@ -150,6 +150,7 @@ def test_the_biggest_mistakes_jump_and_the_export_replays(driver: Driver,
     driver.key(pygame.K_e)
     exported = list((data_dir / "rounds").glob("*.txt"))
     assert len(exported) == 1 and str(exported[0]) in review.message
+    assert not review.message_is_problem and exported[0].stat().st_mode & 0o777 == 0o644
     capsys.readouterr()
     assert rules_cli(["replay", str(exported[0])]) == 0
     out = capsys.readouterr().out.splitlines()
@@ -209,3 +210,16 @@ def test_the_match_end_shows_the_accuracy_and_reviews_every_round(driver: Driver
     driver.key(pygame.K_ESCAPE)
     assert driver.top is end
     assert isinstance(driver.ctx.scenes.find(TableScene), TableScene)
+
+
+def test_an_export_that_cannot_be_written_says_why(data_dir: Path) -> None:
+    from diloti_desktop import storage
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "rounds").write_text("a file where the folder should be", encoding="utf-8")
+    path, problem = storage.export_text("round.txt", "start hands=-/-\n")
+    assert path is None and problem is not None and "could not be saved" in problem
+    (data_dir / "rounds").unlink()
+    path, problem = storage.export_text("round.txt", "start hands=-/-\n")
+    assert problem is None and path is not None
+    assert path.read_text(encoding="utf-8") == "start hands=-/-\n"

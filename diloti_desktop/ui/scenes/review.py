@@ -82,6 +82,7 @@ class ReviewScene(Scene):
         self.state = PanelState()
         self.panel = ReviewPanel(self)
         self.message = ""
+        self.message_is_problem = False
         self.message_until = 0.0
         self.time = 0.0
         self._seen: tuple[int, bool] = (-1, False)
@@ -236,17 +237,18 @@ class ReviewScene(Scene):
                            self.session.round_grades.grades(self.round_no))
         name = f"diloti-seed{self.session.config.seed}-round{self.round_no}.txt"
         if not self.ctx.persist:
-            self.say(_("Exporting is off in this mode."))
+            self.say(_("Exporting is off in this mode."), problem=True)
             return
         path, problem = storage.export_text(name, text)
         if path is None:
-            self.say(problem or _("The record could not be saved."))
+            self.say(problem or _("The record could not be saved."), problem=True)
         else:
             self.say(_("Saved as {path}").format(path=path))
 
-    def say(self, message: str) -> None:
-        """A short message over the table."""
+    def say(self, message: str, problem: bool = False) -> None:
+        """A short message over the table (in the alert colours for a problem)."""
         self.message = message
+        self.message_is_problem = problem
         self.message_until = self.time + MESSAGE_SECONDS
 
     # -- geometry --------------------------------------------------------------------------
@@ -279,6 +281,7 @@ class ReviewScene(Scene):
         deco = Decorations(face_up_hands=face_up, four_colour=self.ctx.settings.four_colour_suits)
         deco.status = self._status()
         deco.toast = self.message
+        deco.toast_is_hint = not self.message_is_problem
         if self.step >= self.last_step:
             return deco
         seat, move = self.play.moves[self.step]
