@@ -95,7 +95,7 @@ def analysis_times(players: int, rounds: int, first_seed: int) -> None:
           f"{percentile(walls, 0.95):.2f} s (load shared with other processes)")
 
 
-def frame_times(players: int, seed: int) -> None:
+def frame_times(players: int, seed: int, switch: float | None = None) -> None:
     """Part 2 (module docs)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -121,7 +121,9 @@ def frame_times(players: int, seed: int) -> None:
     shell = Shell(size=(1280, 720))
     pygame.display.init()
     pygame.font.init()
-    shell.open()
+    shell.open()  # sets the game's switch interval (ui/shell.py)
+    if switch is not None:
+        sys.setswitchinterval(switch)
     ctx = AppContext(settings=Settings(animation_speed="off", sound_enabled=False),
                      window=shell, persist=False, session=session)
     shell.ctx = ctx
@@ -144,18 +146,23 @@ def _frames(shell: Any, going: Callable[[int], bool]) -> list[float]:
     import pygame
 
     times: list[float] = []
+    cpu: list[float] = []
     frame = 0
     while going(frame):
         if frame % 3 == 0:  # a step forward, so that the frame is really drawn
             key = pygame.K_RIGHT if frame % 90 < 45 else pygame.K_LEFT
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
                                                  scancode=0))
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         shell.step()
         if frame % 3 == 0:  # only the frames that were really drawn
             times.append(time.perf_counter() - start)
+            cpu.append(time.thread_time() - start_cpu)
         frame += 1
         time.sleep(1 / 60)
+    if cpu:
+        print(f"  (the frame thread's own CPU per drawn frame: p50 "
+              f"{statistics.median(cpu) * 1000:.1f} ms, worst {max(cpu) * 1000:.1f} ms)")
     return times
 
 
@@ -165,17 +172,17 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--players", type=int, choices=(2, 4), default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-pin", action="store_true", help="do not pin to one core")
     parser.add_argument("--switch", type=float, default=None,
-                        help="sys.setswitchinterval for the run (default: the app's)")
+                        help="sys.setswitchinterval for --frames (default: the game's)")
     parser.add_argument("--frames", action="store_true",
                         help="measure frame times while the analysis runs instead")
     args = parser.parse_args()
-    if args.switch is not None:
-        sys.setswitchinterval(args.switch)
-    print(f"{pin_to_one_core()}; load average {os.getloadavg()[0]:.2f}; "
+    pinned = "not pinned" if args.no_pin else pin_to_one_core()
+    print(f"{pinned}; load average {os.getloadavg()[0]:.2f}; "
           f"python {sys.version.split()[0]}")
     if args.frames:
-        frame_times(args.players, args.seed)
+        frame_times(args.players, args.seed, args.switch)
     else:
         analysis_times(args.players, args.rounds, args.seed)
 

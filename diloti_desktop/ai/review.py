@@ -75,8 +75,9 @@ class Decision(NamedTuple):
 
     @property
     def was_best(self) -> bool:
-        """The played move is (worth the same as) the best."""
-        return move_class(self.move) == move_class(self.best) or self.loss <= 0.0
+        """The played move is the best, or worth the same (the BEST verdict: a better
+        move then is not worth showing)."""
+        return self.verdict == Verdict.BEST
 
 
 class ReviewSummary(NamedTuple):
