@@ -88,6 +88,7 @@ class GuidedSession(GameSession):
 
     #: The lesson judges the moves itself: no tutor, no undo.
     offers_coach = False
+    deals_rounds = False
 
     def __init__(self, coach: Coach, seats: tuple[str, ...] | None = None,
                  player_factory: Callable[[str, int], Player] = default_player_factory,

@@ -105,7 +105,8 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              N_("2♣ and 5♥ make 7: click the 2♣, then drag your 7♦ onto the 5♥."),
              ("7D x 2C 5H",),
              reply="9C x 9S",
-             done=N_("2 + 5 = 7: both are yours. North then took the 9♠ with a 9.")),
+             done=N_("2 + 5 = 7: both are yours. North then took the 9♠ with a 9 and left the "
+                     "table empty: a sweep, called a xeri, worth 10 points (lesson 11).")),
         Step("hands=6HQS/8D4C loose=AH2D3CJC played=11",
              N_("A sum may have three cards or more."),
              N_("Take the A♥, 2♦ and 3♣ with your 6♥ (1 + 2 + 3 = 6)."),
@@ -168,7 +169,8 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              ("8C x 2D 6H [3D5S]",),
              (("8C x [3D5S]", N_("That is allowed, but 6♥ + 2♦ make 8 too: click them "
                                  "first and take them with the pile.")),),
-             done=N_("The pile and the 6♥ + 2♦ are yours, and your duty is over.")),
+             done=N_("The pile and the 6♥ + 2♦ are yours, and your duty is over. The table is "
+                     "empty too: a xeri, 10 points.")),
     ), N_("A pile's owner may not lay or declare again, and must keep the last card of its "
           "value to take it."),
         mistake="7H", terms=("owner", "obligation")),
@@ -203,7 +205,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              N_("Only a card of the family's value takes it, whole."),
              N_("Take your family with the 6♥."),
              ("6H x [6S6D]",),
-             done=N_("Three sixes for your side.")),
+             done=N_("Three sixes for your side, and the table is empty: a xeri, 10 points.")),
     ), N_("A family groups parts of the same value; only a card of that value takes it, and "
           "nobody can raise it."),
         mistake="6S", terms=("family",)),
@@ -217,7 +219,8 @@ LESSONS: Final[tuple[Lesson, ...]] = (
                                  "first.")),
               ("9H x 2S 7D", N_("That is allowed, but North's pile of 9 is worth taking "
                                 "too: drop on it after clicking 2♠ and 7♦."))),
-             done=N_("North's pile is yours, and North is freed of it.")),
+             done=N_("North's pile is yours, and North is freed of it. The table is empty: a xeri, "
+                     "10 points.")),
         Step("hands=TS7S/7C piles=P7@1:3C4D loose=3H played=13",
              N_("A pile never joins a sum: 7 + 3 is not 10."),
              N_("Try to take the pile and the 3♥ with your 10♠, read why, then take the pile "
@@ -289,8 +292,8 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              N_("Your partner North owns the plain 8. Try to raise it with the A♠ and read "
                 "why it is refused; then take it with your 8♥."),
              ("8H x [3S5H]",),
-             done=N_("Your partner's pile is in your side's captures: a partner may take it, "
-                     "never raise it.")),
+             done=N_("Your partner's pile is in your side's captures, and the empty table is a "
+                     "xeri for your side: a partner may take it, never raise it.")),
     ), N_("Partners share captures and score; you may take your partner's pile, not raise it."),
         mistake="AS ^9 [3S5H]", terms=("partner",)),
 )

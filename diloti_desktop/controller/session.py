@@ -173,6 +173,8 @@ class GameSession:
 
     #: Whether the tutor and undo are offered (a lesson, which judges moves itself, says no).
     offers_coach = True
+    #: Whether the round summary leads to another round (a lesson says no).
+    deals_rounds = True
 
     def __init__(self, config: GameConfig, position: Position | None = None,
                  player_factory: Callable[[str, int], Player] = default_player_factory,

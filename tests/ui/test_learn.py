@@ -55,7 +55,9 @@ def wait_step(driver: Driver, scene: GuidedTableScene) -> None:
     """Until the step is done and shown (closing a round summary on the way)."""
     def ready() -> bool:
         if isinstance(driver.top, RoundSummaryScene):
-            driver.click(driver.top.buttons()[0].box.center)
+            button = next(b for b in driver.top.buttons() if b.key == "next")
+            assert button.label == "Continue"  # a lesson deals no next round
+            driver.click(button.box.center)
         return driver.top is scene and scene.guided.waiting() and scene.caught_up()
     driver.until(ready)
 

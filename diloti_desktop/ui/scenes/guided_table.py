@@ -144,8 +144,12 @@ class GuidedTableScene(TableScene):
         return wrong
 
     def decorations(self) -> Decorations:
-        """No AI level under the opponents' names: they play the lesson's script."""
-        return dataclasses.replace(super().decorations(), labels={})
+        """No AI level beside the other players' names (they play the lesson's script);
+        with four players the partner is still named as such."""
+        labels = {}
+        if self.shown.players == 4:
+            labels[(self.viewer + 2) % 4] = _("partner")
+        return dataclasses.replace(super().decorations(), labels=labels)
 
     def clear_interaction(self) -> None:
         """A new position: the old complaint no longer applies."""

@@ -115,7 +115,10 @@ class RoundSummaryScene(Scene):
         w = round(unit * 0.36)
         gap = h // 2
         y = box.bottom - h - h // 2
-        label = _("See the result") if self.match_over else _("Next round")
+        if not self.table.session.deals_rounds:
+            label = _("Continue")  # a lesson: its panel says what comes next
+        else:
+            label = _("See the result") if self.match_over else _("Next round")
         reviewable = review_status(self.table.session, self.result.round_no) is not None
         return [Button("next", label, Box(box.centerx + gap // 2, y, w, h), primary=True,
                        hotkey="Enter"),
