@@ -6,23 +6,9 @@ frame, and drains :meth:`GameSession.poll` for typed events it turns into animat
 sound. AI players think on a daemon thread, so the frame loop never blocks and closing the
 window mid-thought never hangs. No pygame here.
 
-The coach lives here too, as data (phrased by the UI): :meth:`GameSession.request_hint`
-computes a progressive hint (:func:`diloti_desktop.ai.coach.advise`) and with
-``tutor`` on :meth:`GameSession.submit` first grades a human's move against the best move
-of the same view (:func:`diloti_desktop.ai.coach.check`): a move worth a warning is held
-back (``TutorWarning``) until the player plays it anyway (``submit(move, checked=True)``)
-or takes it back (:meth:`GameSession.take_back`). Both run on the background thread; the
-view's ranking is computed once per human turn and shared (started as soon as the turn
-begins while the tutor is on, so a fine move goes through at once).
-
-:meth:`GameSession.undo` takes back to the human's previous decision of the round (AI
-replies are seeded by the view, so they come out the same again). The round is kept as
-its first position plus the moves played, which is also what the save file holds, so
-undo works after a save and Continue. No undo once the round is over.
-
-A match in which the coach helped is marked: :attr:`GameSession.assistance` counts the
-hint levels asked for, undos and tutor take-backs; :attr:`GameSession.assisted` is what
-statistics read (saved as ``assist`` in the save file).
+The coach's part (hints, the tutor's hold-back, undo, what the coach did for the player)
+is the :class:`~diloti_desktop.controller.session_coach.SessionCoach` mixin; the events
+are in :mod:`diloti_desktop.controller.events`.
 
 Randomness is seeded and recorded: the match's first round is dealt from
 ``Random(seed)``, round *n* > 1 from ``Random(f"{seed}:{n}")``, and each AI seat gets its
@@ -43,19 +29,30 @@ from typing import Any
 from diloti_desktop.ai.base import Player
 from diloti_desktop.controller.analysis import RoundAnalysis
 from diloti_desktop.controller.coach import Analysis, Assistance
+from diloti_desktop.controller.events import AIThinking as AIThinking
+from diloti_desktop.controller.events import HintReady as HintReady
+from diloti_desktop.controller.events import HintUnavailable as HintUnavailable
+from diloti_desktop.controller.events import MovePlayed as MovePlayed
+from diloti_desktop.controller.events import MoveRejected as MoveRejected
+from diloti_desktop.controller.events import RoundBegan as RoundBegan
+from diloti_desktop.controller.events import RoundOver as RoundOver
+from diloti_desktop.controller.events import SessionEvent as SessionEvent
+from diloti_desktop.controller.events import TutorWarning as TutorWarning
+from diloti_desktop.controller.events import Undone as Undone
 from diloti_desktop.controller.narration import describe_round_end, describe_turn
 from diloti_desktop.controller.record import PlayedRound
 from diloti_desktop.controller.scoresheet import RoundRecord, rounds_from_data, rounds_to_data
 from diloti_desktop.controller.seats import GameConfig
+from diloti_desktop.controller.session_coach import SessionCoach
+from diloti_desktop.controller.session_coach import brief as _brief
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.engine import apply, new_match, next_round, round_breakdown
 from diloti_desktop.rules.errors import IllegalMoveError
-from diloti_desktop.rules.events import Event, RoundScored
+from diloti_desktop.rules.events import RoundScored
 from diloti_desktop.rules.gestures import find_moves, resolve_gesture
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import MATCH_OVER, PLAY, ROUND_OVER, Position
-from diloti_desktop.rules.scoring import SideScore
 from diloti_desktop.rules.validate import InvalidPositionError, validate_position
 from diloti_desktop.rules.view import SeatView, seat_view
 
@@ -64,90 +61,6 @@ log = logging.getLogger(__name__)
 SAVE_FORMAT = 1
 #: Seeds in saves are bounded (new games draw them below 2**30).
 MAX_SEED = 2**63
-
-
-# -- events the session emits ----------------------------------------------------------
-@dataclass(frozen=True)
-class MovePlayed:
-    """A move was played; ``events`` are the rules events it caused, ``account`` the line."""
-
-    seat: int
-    move: Move
-    events: tuple[Event, ...]
-    account: str
-    before: Position
-    after: Position
-
-
-@dataclass(frozen=True)
-class MoveRejected:
-    """A human's move or gesture was refused; ``reason`` is the rules core's sentence."""
-
-    reason: str
-
-
-@dataclass(frozen=True)
-class RoundBegan:
-    """A round was dealt; ``position`` is the round's first position (before any move)."""
-
-    round_no: int
-    events: tuple[Event, ...]
-    position: Position | None = None
-
-
-@dataclass(frozen=True)
-class RoundOver:
-    """The round was scored (the match may be over too: see ``winner``)."""
-
-    round_no: int
-    breakdown: tuple[SideScore, SideScore]
-    scores: tuple[int, int]
-    winner: int
-    account: str
-
-
-@dataclass(frozen=True)
-class AIThinking:
-    """An AI seat started to think."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class HintReady:
-    """Hints for the human's turn: ``advice`` is the coach's :class:`Advice` (the best
-    move, two alternatives, the nudge); ``hints`` its options, best first."""
-
-    position: Position
-    hints: tuple[Any, ...]
-    advice: Any = None
-
-
-@dataclass(frozen=True)
-class TutorWarning:
-    """The tutor held back a human's move: ``check`` is the coach's :class:`TutorCheck`."""
-
-    move: Move
-    check: Any
-
-
-@dataclass(frozen=True)
-class Undone:
-    """Moves were taken back; ``position`` is the position now (a human's decision)."""
-
-    position: Position
-    moves: int
-
-
-@dataclass(frozen=True)
-class HintUnavailable:
-    """A requested hint could not be computed (the reason is in the log)."""
-
-    position: Position
-
-
-SessionEvent = (MovePlayed | MoveRejected | RoundBegan | RoundOver | AIThinking | HintReady
-                | HintUnavailable | TutorWarning | Undone)
 
 
 @dataclass
@@ -168,7 +81,7 @@ def default_player_factory(level: str, seed: int) -> Player:
     return make_player(level, seed)
 
 
-class GameSession:
+class GameSession(SessionCoach):
     """One match in progress, shared by the UI, AI seats and the save file."""
 
     #: Whether the tutor and undo are offered (a lesson, which judges moves itself, says no).
@@ -232,24 +145,6 @@ class GameSession:
     def ai_is_thinking(self) -> bool:
         """Whether an AI seat is computing its move."""
         return self._ai_job is not None
-
-    @property
-    def assisted(self) -> bool:
-        """Whether hints, undo or tutor take-backs were used in this match."""
-        return self.assistance.used
-
-    def grading(self) -> bool:
-        """Whether the tutor is grading a move (show a "thinking" state)."""
-        return self._grading is not None
-
-    def against_ai(self) -> bool:
-        """Whether a person plays against AI seats (undo is offered only then)."""
-        return self.offers_coach and self.human_seat is not None and bool(self._players)
-
-    def can_undo(self) -> bool:
-        """Whether :meth:`undo` would take something back now."""
-        return (self.against_ai() and self.position.phase == PLAY
-                and self._undo_index() is not None)
 
     def legal_moves(self) -> list[Move]:
         """The legal moves of the player to move."""
@@ -336,40 +231,6 @@ class GameSession:
         self._play(move)
         return True
 
-    def take_back(self) -> None:
-        """The player took back a move the tutor warned about: nothing is played."""
-        self.assistance.takebacks += 1
-
-    def note_hint_level(self, level: int) -> None:
-        """Remember that a hint step (1 nudge, 2 card, 3 whole move) was shown."""
-        if 1 <= level <= 3:
-            self.assistance.hint_levels[level - 1] += 1
-
-    def undo(self) -> bool:
-        """Take back to the human's previous decision this round (emits Undone)."""
-        index = self._undo_index()
-        if not self.against_ai() or self.position.phase != PLAY or index is None:
-            self._events.append(MoveRejected(_("there is nothing to take back")))
-            return False
-        target = self.history[index].before
-        taken = len(self.history) - index
-        del self.history[index:]
-        self.position = target
-        self.last_account = self.history[-1].account if self.history else ""
-        self._ai_job = self._hint_job = self._grade_job = None
-        self._grading = None
-        self.assistance.undos += 1
-        self._events.append(Undone(target, taken))
-        return True
-
-    def _undo_index(self) -> int | None:
-        """The history index of the human's latest move of the round, if any."""
-        human = self.human_seat
-        for index in range(len(self.history) - 1, -1, -1):
-            if self.history[index].seat == human:
-                return index
-        return None
-
     def continue_after_round(self) -> bool:
         """Deal the next round once the round summary has been seen."""
         if self.position.phase != ROUND_OVER:
@@ -380,37 +241,6 @@ class GameSession:
         self.history.clear()
         self._events.append(RoundBegan(self.position.round_no, tuple(events), self.position))
         return True
-
-    def request_hint(self) -> None:
-        """Compute hints for the human's turn in the background (emits HintReady)."""
-        if not self.is_human_turn() or self._hint_job is not None:
-            return
-        analysis = self._current_analysis()
-
-        def work() -> Any:
-            from diloti_desktop.ai.coach import advise
-
-            return advise(analysis.view, analysis.results())
-
-        self._hint_job = self._start(self.position, work)
-
-    def _current_analysis(self) -> Analysis:
-        analysis = self._analysis
-        if analysis is None or analysis.position is not self.position:
-            analysis = Analysis(self.position, seat_view(self.position, self.position.turn))
-            self._analysis = analysis
-        return analysis
-
-    def _start_grading(self, move: Move) -> None:
-        analysis = self._current_analysis()
-
-        def work() -> Any:
-            from diloti_desktop.ai.coach import check
-
-            return check(analysis.view, move, analysis.results())
-
-        self._grading = move
-        self._grade_job = self._start(self.position, work)
 
     def close(self) -> None:
         """Stop scheduling AI work (threads are daemons: nothing waits for them)."""
@@ -461,36 +291,6 @@ class GameSession:
         except IllegalMoveError:
             log.exception("AI seat %s chose an illegal move", self.position.turn)
             self._play(legal_moves(self.position)[0])
-
-    def _update_tutor(self) -> None:
-        """Warm the ranking up when a human turn begins; finish a grade that is done."""
-        if (self.tutor and self.is_human_turn() and self._warm_job is None
-                and (self._analysis is None or self._analysis.position is not self.position)):
-            analysis = self._current_analysis()
-            self._warm_job = self._start(self.position, analysis.results)
-        warm = self._warm_job
-        if warm is not None and (warm.done.is_set() or warm.position is not self.position):
-            self._warm_job = None
-        job = self._grade_job
-        if job is None or not job.done.is_set():
-            return
-        move, self._grading, self._grade_job = self._grading, None, None
-        if move is None or job.position is not self.position:
-            return
-        if job.error is not None:
-            log.error("tutor failed; playing the move unchecked", exc_info=job.error)
-            self._play(move)
-        elif job.result.warn:
-            self.assistance.tutor_warnings += 1
-            self._events.append(TutorWarning(move, job.result))
-        else:
-            self._play(move)
-
-    def wait_for_coach(self, timeout: float = 30.0) -> None:
-        """Block until a running hint or grade is done (for tests and benchmarks only)."""
-        for job in (self._hint_job, self._grade_job):
-            if job is not None:
-                job.done.wait(timeout)
 
     def wait_for_ai(self, timeout: float = 30.0) -> None:
         """Block until the running AI job is done (for tests and the smoke test only)."""
@@ -556,37 +356,6 @@ class GameSession:
                 "plays": [play.to_dict() for play in self.plays],
                 "analysis": self.round_grades.to_dict()}
 
-    def _restore_round(self, data: dict[str, object]) -> None:
-        """Rebuild the round's history from a save (optional fields: older saves and a
-        history that does not replay to the saved position leave the history empty)."""
-        self.assistance = Assistance.from_dict(data.get("assist"))
-        start, moves = data.get("round_start"), data.get("moves")
-        if not isinstance(start, str) or not isinstance(moves, list):
-            return
-        try:
-            position = Position.parse(start)
-            validate_position(position)
-            history = []
-            for text in moves:
-                if not isinstance(text, str):
-                    raise ValueError("a move is not text")
-                move = Move.parse(text)
-                after, events = apply(position, move)
-                history.append(MovePlayed(position.turn, move, tuple(events),
-                                          describe_turn(events, self.players), position, after))
-                position = after
-        except ValueError as error:  # DilotiError and InvalidPositionError included
-            log.warning("saved round history ignored: %s", _brief(str(error)))
-            return
-        if position != self.position:
-            log.warning("saved round history ignored: it does not lead to the saved position")
-            return
-        self.round_start = Position.parse(start)
-        self.history = history
-        self.position = position
-        if history:
-            self.last_account = history[-1].account
-
     @staticmethod
     def from_dict(data: dict[str, object], **options: Any) -> GameSession:
         """Restore a saved session; a bad save raises ValueError with a reason for the player.
@@ -648,8 +417,3 @@ class GameSession:
                 log.warning("the saved moves of round %s do not fit the game: dropped",
                             play.round_no)
         self.round_grades.load(analysis, self.plays)
-
-
-def _brief(text: str, limit: int = 120) -> str:
-    """``text`` cut to ``limit`` characters (a damaged save may hold a huge field)."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -10,6 +10,7 @@ meant. This mixin holds presentation state only; :class:`TableScene` owns it.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from diloti_desktop.controller import GameSession
@@ -25,6 +26,7 @@ from diloti_desktop.ui.input import Action, Click, DragStart, KeyAction
 from diloti_desktop.ui.layout import Box, TableLayout, most_overlapped, raised
 from diloti_desktop.ui.table_view import HOVER_LIFT, PICK_LIFT, TableGeometry
 from diloti_desktop.ui.widgets import Button
+from diloti_desktop.ui.wording import describe_move
 
 SNAP_BACK = 0.22
 
@@ -96,10 +98,6 @@ class TablePointer:
             raise NotImplementedError
 
         def _press(self, key: str) -> None:
-            raise NotImplementedError
-
-        def open_chooser(self, moves: list[Move], launch: Box | None) -> None:
-            """Ask which move a gesture meant (the scene's)."""
             raise NotImplementedError
 
     # -- where things are -------------------------------------------------------------
@@ -323,3 +321,36 @@ class TablePointer:
                 self.say(_("Pick a card first: the arrow keys or 1 to 6 choose one."))
             else:
                 self._attempt(self.picked, set(self.selected))
+
+    # -- dialogs: the chooser, the list of every legal move, the menu ---------------------
+    def open_chooser(self, moves: Sequence[Move], launch: Box | None) -> None:
+        """Ask which of several moves a gesture meant."""
+        from diloti_desktop.ui.scenes.dialogs import ChooserScene
+
+        position = self.session.position
+        options = [(describe_move(m, position), m) for m in moves]
+
+        def cancel() -> None:
+            held, self.held = self.held, None
+            if held is not None:
+                self._snap_back(*held)
+
+        self.ctx.scenes.push(ChooserScene(
+            self.ctx, _("This play can mean more than one move. Which one?"), options,
+            on_choose=lambda move: self.submit(move, launch), on_cancel=cancel))
+
+    def open_moves_list(self) -> None:
+        """Every legal move in words: the fallback that reaches any move."""
+        if not self.accepting():
+            return
+        from diloti_desktop.ui.scenes.moves_list import MovesListScene
+
+        self.ctx.scenes.push(MovesListScene(
+            self.ctx, self.session.position, self.session.legal_moves(), self.submit,
+            recommended=self.hint.move))
+
+    def open_menu(self) -> None:
+        """The pause menu."""
+        from diloti_desktop.ui.scenes.dialogs import PauseScene
+
+        self.ctx.scenes.push(PauseScene(self.ctx))

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Sequence
 
 from diloti_desktop.controller import (
     GameSession,
@@ -29,7 +28,6 @@ from diloti_desktop.controller import (
     Undone,
 )
 from diloti_desktop.i18n import _
-from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.ui.animation import Flight, Show
 from diloti_desktop.ui.audio import Sound
@@ -58,7 +56,6 @@ from diloti_desktop.ui.table_drawing import TableDrawing
 from diloti_desktop.ui.table_pointer import Drag, TablePointer
 from diloti_desktop.ui.table_view import TableGeometry, table_items
 from diloti_desktop.ui.widgets import Button
-from diloti_desktop.ui.wording import describe_move
 
 log = logging.getLogger(__name__)
 
@@ -391,36 +388,3 @@ class TableScene(TableCoach, TablePointer, TableDrawing, Scene):
                                    len(self.session.history))
         elif self.accepting():
             self._play_keys(event)
-
-    # -- dialogs ---------------------------------------------------------------------------
-    def open_chooser(self, moves: Sequence[Move], launch: Box | None) -> None:
-        """Ask which of several moves a gesture meant."""
-        from diloti_desktop.ui.scenes.dialogs import ChooserScene
-
-        position = self.session.position
-        options = [(describe_move(m, position), m) for m in moves]
-
-        def cancel() -> None:
-            held, self.held = self.held, None
-            if held is not None:
-                self._snap_back(*held)
-
-        self.ctx.scenes.push(ChooserScene(
-            self.ctx, _("This play can mean more than one move. Which one?"), options,
-            on_choose=lambda move: self.submit(move, launch), on_cancel=cancel))
-
-    def open_moves_list(self) -> None:
-        """Every legal move in words: the fallback that reaches any move."""
-        if not self.accepting():
-            return
-        from diloti_desktop.ui.scenes.moves_list import MovesListScene
-
-        self.ctx.scenes.push(MovesListScene(
-            self.ctx, self.session.position, self.session.legal_moves(), self.submit,
-            recommended=self.hint.move))
-
-    def open_menu(self) -> None:
-        """The pause menu."""
-        from diloti_desktop.ui.scenes.dialogs import PauseScene
-
-        self.ctx.scenes.push(PauseScene(self.ctx))
