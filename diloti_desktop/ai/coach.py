@@ -94,7 +94,7 @@ class NudgeKind(Enum):
     """What the first step of a hint points at."""
 
     SWEEP = "sweep"            #: a capture clears the table
-    TAKE = "take"              #: a capture (``cards`` names the best card to take)
+    TAKE = "take"              #: a capture (``cards``: the best card; ``value``: cards taken)
     TAKE_PILE = "take_pile"    #: an opponent's pile can be taken
     BUILD = "build"            #: prepare a capture for the next turn (a declaration)
     FAMILY = "family"          #: join cards of one value (a family)
@@ -320,7 +320,7 @@ def nudge(view: SeatView, best: Option,
             return Nudge(NudgeKind.TAKE_PILE, cards=theirs[0].cards, value=theirs[0].value,
                          seat=theirs[0].owner)
         table = move.table_cards
-        return Nudge(NudgeKind.TAKE, cards=_most_valuable(table))
+        return Nudge(NudgeKind.TAKE, cards=_most_valuable(table), value=table.bit_count())
     if move.kind == MoveKind.BUILD:
         return Nudge(NudgeKind.BUILD, value=move.value)
     if move.kind == MoveKind.FAMILY:

@@ -49,6 +49,11 @@ def nudge_text(nudge: Nudge, players: int) -> str:
         return _("You can take every card on the table at once: a xeri (a sweep), "
                  "worth extra points.")
     if kind == NudgeKind.TAKE:
+        if nudge.value > 1:
+            return ngettext("You can take the {card} and {count} more card.",
+                            "You can take the {card} and {count} more cards.",
+                            nudge.value - 1).format(card=pretty_cards(nudge.cards),
+                                                    count=nudge.value - 1)
         return _("You can take the {card}.").format(card=pretty_cards(nudge.cards))
     if kind == NudgeKind.TAKE_PILE:
         return _("You can take {owner}'s pile of {value} before they do.").format(

@@ -1,0 +1,71 @@
+"""The coach's analysis as data: nudges, reasons and the tutor's verdict."""
+
+from __future__ import annotations
+
+from diloti_desktop.ai.coach import NudgeKind, Why, advise, check, holds_chance, teach
+from diloti_desktop.ai.hints import analyse, move_facts
+from diloti_desktop.rules import Move, seat_view
+from diloti_desktop.rules.cards import parse_cards
+from tests.ai.helpers import complete
+
+# Laying 4♥ lets the opponent's 7♦ sweep 3♣+4♥; laying 7♠ is safe.
+SWEEP_TRAP = "rules=2p dealer=1 turn=0 hands=4H7S/7DKH loose=3C played=40"
+
+
+def test_the_nudge_names_the_danger_and_the_best_move_leaves_no_sweep() -> None:
+    view = seat_view(complete(SWEEP_TRAP), 0)
+    advice = advise(view, analyse(view))
+    assert advice is not None and advice.best.move == Move.parse("7S")
+    assert advice.nudge.kind == NudgeKind.DANGER
+    assert advice.nudge.value == 4 and advice.nudge.seat == 1 and advice.nudge.chance == 1.0
+    assert Why.NO_SWEEP in {r.why for r in advice.best.reasons}
+    assert [o.loss for o in advice.alternatives] == sorted(o.loss for o in advice.alternatives)
+
+
+def test_the_tutor_warns_about_the_sweep_and_names_the_card() -> None:
+    view = seat_view(complete(SWEEP_TRAP), 0)
+    ranking = analyse(view)
+    bad = check(view, Move.parse("4H"), ranking)
+    assert bad.warn and bad.grade.verdict.value == "blunder"
+    assert bad.reason.why == Why.SWEEP_RISK and bad.reason.cards == parse_cards("7D")
+    fine = check(view, Move.parse("7S"), ranking)
+    assert not fine.warn and fine.grade.loss == 0.0
+
+
+def test_a_capture_with_points_and_the_card_race() -> None:
+    # 10♣ takes A♥ 9♠ and 10♦: three points, four cards, the table cleared.
+    position = complete("rules=2p dealer=1 turn=0 hands=TC5S/KSKD loose=AH9STD played=30",
+                        side0_extra=10)
+    view = seat_view(position, 0)
+    move = Move.parse("TC x AH 9S TD")
+    (facts,) = move_facts(view, [move])
+    found = {r.why: r for r in teach(view, move, facts)}
+    assert found[Why.XERI] and found[Why.POINTS].value == 3
+    assert found[Why.POINTS].cards == parse_cards("AHTD")
+    assert found[Why.RACE].value == 4
+
+
+def test_keeping_the_last_card_of_ones_own_pile_is_an_obligation() -> None:
+    # Seat 0 owns a plain 8 and holds one 8: laying the 5 keeps it.
+    position = complete("rules=2p dealer=1 turn=0 hands=8H5C/KSKD2D loose=AS "
+                        "piles=P8@0:3D5S played=30")
+    view = seat_view(position, 0)
+    move = Move.parse("5C")
+    (facts,) = move_facts(view, [move])
+    reasons = {r.why: r for r in teach(view, move, facts)}
+    assert reasons[Why.OBLIGATION].cards == parse_cards("8H")
+    assert reasons[Why.OBLIGATION].value == 8
+
+
+def test_counting_says_when_every_other_card_of_a_rank_is_gone() -> None:
+    # Every other queen has been captured: a laid Q♣ can be taken by nobody.
+    position = complete("rules=2p dealer=1 turn=0 hands=QC4D/KSKD loose=2H played=40",
+                        side0_extra=30)
+    view = seat_view(position, 0)
+    assert view.unseen & parse_cards("QSQHQD") == 0
+    move = Move.parse("QC")
+    (facts,) = move_facts(view, [move])
+    assert Why.FACE_LAY in {r.why for r in teach(view, move, facts)}
+    assert holds_chance(view, 1, parse_cards("QSQHQD")) == 0.0
+    assert holds_chance(view, 1, parse_cards("KHKC")) == 0.0  # both already captured
+    assert holds_chance(view, 1, view.unseen) == 1.0  # the unseen cards are its hand
