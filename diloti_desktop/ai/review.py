@@ -213,9 +213,12 @@ def decision_from_dict(data: object) -> Decision:
             raise ValueError("malformed decision numbers")
         if not isinstance(data["exact"], bool):
             raise ValueError("malformed decision")
+        Verdict(data["verdict"])  # kept in the file for readers; must still be a verdict
         return Decision(
             ply=data["ply"], seat=data["seat"], move=Move.parse(str(data["move"])),
-            best=Move.parse(str(data["best"])), verdict=Verdict(data["verdict"]),
+            best=Move.parse(str(data["best"])),
+            # From the loss, with today's limits (they may have been calibrated since).
+            verdict=Verdict.BEST if data["choices"] <= 1 else verdict_for(data["loss"]),
             loss=float(max(0.0, data["loss"])), value=float(data["value"]),
             best_value=float(data["best_value"]), choices=data["choices"],
             exact=data["exact"], played_facts=_facts_from_list(data["played_facts"]),

@@ -136,7 +136,7 @@ class ReviewPanel:
     def _button_keys(self) -> list[tuple[str, str, str]]:
         state = self.scene.state
         players = self.scene.positions[0].players
-        others = (_("Grade North") if players == 2 else _("Grade the others"))
+        others = _("Grade North") if players == 2 else _("Grade others")
         return [
             ("previous", _("◀ Back a move"), "←"),
             ("next", _("Next move ▶"), "→"),

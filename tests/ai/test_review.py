@@ -128,6 +128,8 @@ def test_decisions_round_trip_through_their_saved_form() -> None:
     decision = grade_decision(view_of(SWEEP_TRAP), Move.parse("4H"), ply=3)
     data = decision_to_dict(decision)
     assert decision_from_dict(json.loads(json.dumps(data))) == decision
+    # The verdict is derived again from the loss (the limits may have been calibrated since).
+    assert decision_from_dict({**data, "verdict": "best"}).verdict == Verdict.BLUNDER
     for broken in ({**data, "move": "ZZ"}, {**data, "verdict": "superb"},
                    {**data, "loss": "a lot"}, {**data, "played_facts": [1, 2]},
                    {k: v for k, v in data.items() if k != "best"}, [], None):

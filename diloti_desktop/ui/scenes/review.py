@@ -18,7 +18,7 @@ import logging
 
 import pygame
 
-from diloti_desktop.ai.review import Decision, summarise
+from diloti_desktop.ai.review import MISTAKE_VERDICTS, Decision, summarise
 from diloti_desktop.controller import GameSession
 from diloti_desktop.controller.record import PlayedRound, export_text
 from diloti_desktop.i18n import _
@@ -223,8 +223,8 @@ class ReviewScene(Scene):
             self.go(int(key[5:]))
 
     def jump_to_error(self, direction: int) -> None:
-        """The previous or next graded move below "good" (an inaccuracy or worse)."""
-        errors = sorted(p for p, d in self.grades().items() if d.loss >= 0.5 and not d.forced)
+        """The previous or next graded move graded an inaccuracy or worse."""
+        errors = sorted(p for p, d in self.grades().items() if d.verdict in MISTAKE_VERDICTS)
         later = [p for p in errors if (p > self.step if direction > 0 else p < self.step)]
         if later:
             self.go(later[0] if direction > 0 else later[-1])
