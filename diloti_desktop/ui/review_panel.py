@@ -155,7 +155,7 @@ class ReviewPanel:
             height += round(size * 0.8) + line + size // 2
         height += theme.line_height(round(size * 1.5))
         height += len(theme.wrap(self._detail(), size - 1, width)) * line
-        height += len(theme.wrap(formula_text(), size - 2, width)) * theme.line_height(size - 2)
+        height += len(theme.wrap(formula_text(), size - 3, width)) * theme.line_height(size - 3)
         if self.scene.state.grade_others:
             height += line * (self.scene.positions[0].players - 1)
         height += self._chip_rows(width, size) * (line + 4) + size // 2
@@ -287,9 +287,9 @@ class ReviewPanel:
         for text_line in theme.wrap(self._detail(), size - 1, w):
             theme.blit_text(surface, text_line, size - 1, (x, y), theme.INK_DIM)
             y += theme.line_height(size)
-        for text_line in theme.wrap(formula_text(), size - 2, w):
-            theme.blit_text(surface, text_line, size - 2, (x, y), theme.INK_DIM)
-            y += theme.line_height(size - 2)
+        for text_line in theme.wrap(formula_text(), size - 3, w):  # one line at 1280x720
+            theme.blit_text(surface, text_line, size - 3, (x, y), theme.INK_DIM)
+            y += theme.line_height(size - 3)
         if scene.state.grade_others:
             for seat in range(players):
                 if seat == viewer:

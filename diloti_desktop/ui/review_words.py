@@ -62,7 +62,7 @@ def accuracy_text(accuracy: float | None) -> str:
 
 def formula_text() -> str:
     """The accuracy formula in one line (ai.review's definition)."""
-    return _("Accuracy = 100 × ½ ^ (points lost per decision, on average)")
+    return _("Accuracy = 100 × ½^(points lost per decision)")
 
 
 def decision_status(move: Move, decision: Decision | None, position: Position, seat: int,
