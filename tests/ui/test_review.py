@@ -209,6 +209,14 @@ def test_the_match_end_shows_the_accuracy_and_reviews_every_round(driver: Driver
     assert isinstance(review, ReviewScene) and review.round_no == rounds
     driver.key(pygame.K_ESCAPE)
     assert driver.top is end
+    # The score sheet opens any round's review by its number too.
+    driver.key(pygame.K_s)
+    sheet = driver.top
+    driver.key(pygame.K_1)
+    review = driver.top
+    assert isinstance(review, ReviewScene) and review.round_no == 1
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is sheet
     assert isinstance(driver.ctx.scenes.find(TableScene), TableScene)
 
 

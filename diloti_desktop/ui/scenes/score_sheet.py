@@ -164,6 +164,10 @@ class ScoreSheetScene(Scene):
                 self._scroll(1)
             elif event.action in (Action.UP, Action.PAGE_UP):
                 self._scroll(-1)
+            elif event.action == Action.DIGIT:  # the review of that round, if kept
+                from diloti_desktop.ui.scenes import flow
+
+                flow.open_review(self.ctx, self.session, event.digit)
             return
         if self.list.handle(event) == "close":
             self.ctx.scenes.pop(self)
@@ -193,6 +197,11 @@ class ScoreSheetScene(Scene):
         if note:
             theme.blit_text(surface, note, size - 1, (box.centerx, bottom + size // 2),
                             theme.INK_DIM, anchor="midtop", max_width=box.w - 2 * size)
+            bottom += theme.line_height(size)
+        if self.session.plays and self.session.human_seats():
+            theme.blit_text(surface, _("Press a round's number to review it."), size - 1,
+                            (box.centerx, bottom + size // 2), theme.INK_DIM, anchor="midtop",
+                            max_width=box.w - 2 * size)
         for index, button in enumerate(self.buttons()):
             draw_button(surface, button, size, hovered=button.key == self.list.hover,
                         focused=index == self.list.focus)
