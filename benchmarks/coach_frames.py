@@ -77,7 +77,7 @@ def main() -> None:
                                           "idle (no computation)": []}
     for position in positions:
         players = position.rules.players
-        if position.turn != 0 or not legal_moves(position):
+        if position.turn != 0 or next(legal_moves(position), None) is None:
             continue  # the human sits at seat 0
         seats = (HUMAN, *("Random",) * (players - 1))
         session = GameSession(GameConfig(position.rules, seats, 1), position,
@@ -92,7 +92,7 @@ def main() -> None:
         _key(pygame.K_h)
         shell.step()
         all_frames["hint"] += _frames(shell, lambda t=table: t.hint.waiting, "hint")
-        table.picked = legal_moves(session.position)[0].card
+        table.picked = next(legal_moves(session.position)).card
         table.selected.clear()
         table.hint.clear()
         _key(pygame.K_RETURN)

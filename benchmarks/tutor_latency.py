@@ -44,7 +44,7 @@ def answer_time(position: Position, warm: bool, rng: random.Random) -> tuple[flo
         while session._warm_job is not None:
             session.update()
             time.sleep(0.001)
-    move = rng.choice(legal_moves(position))
+    move = rng.choice(list(legal_moves(position)))
     start = time.perf_counter()
     session.submit(move)
     while True:

@@ -32,7 +32,7 @@ from diloti_desktop.ai.specs import build_player
 from diloti_desktop.ai.tournament import wilson
 from diloti_desktop.rules.cards import RANK_MASK
 from diloti_desktop.rules.engine import new_match, play_unchecked
-from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.rules.ruleset import Ruleset
@@ -111,7 +111,7 @@ def audit_round(task: tuple[str, str, int]) -> RoundAudit:
     while position.phase == PLAY:
         view = seat_view(position, position.turn)
         move = seats[position.turn].choose(view)
-        moves = legal_moves(position)
+        moves = candidate_moves(position)
         by_kind = {kind: [m for m in moves if kind in _kinds(position, m)]
                    for kind in KINDS[:3]}
         played_kinds = _kinds(position, move)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.view import SeatView
 
@@ -23,7 +23,7 @@ class Player(Protocol):
     name: str
 
     def choose(self, view: SeatView) -> Move:
-        """Return one of ``legal_moves(view.position)``."""
+        """Return one of ``candidate_moves(view.position)``."""
         ...
 
 
@@ -46,5 +46,5 @@ class RandomPlayer:
 
     def choose(self, view: SeatView) -> Move:
         """A uniformly random legal move."""
-        moves = legal_moves(view.position)
+        moves = candidate_moves(view.position)
         return moves[decision_rng(self.seed, self.name, view).randrange(len(moves))]

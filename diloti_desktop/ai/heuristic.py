@@ -18,7 +18,7 @@ from typing import NamedTuple
 from diloti_desktop.ai.features import CARD_POINTS, points, sweepers
 from diloti_desktop.ai.playout import CARD_WORTH, LOST_PILE_SHARE, SAFE_PILE_SHARE
 from diloti_desktop.rules.cards import RANK_MASK
-from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.view import SeatView
 
@@ -175,7 +175,7 @@ def score_moves(view: SeatView, moves: list[Move], unseen: int,
 
 def choose_heuristic(view: SeatView, habits: Habits, rng: random.Random, salt: int) -> Move:
     """A move as a player with these habits would choose it."""
-    moves = legal_moves(view.position)
+    moves = candidate_moves(view.position)
     if len(moves) == 1:
         return moves[0]
     considered = [m for m in moves if _declares(m) <= habits.declarations]

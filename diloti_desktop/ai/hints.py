@@ -50,7 +50,7 @@ from diloti_desktop.ai.features import (
 from diloti_desktop.ai.search import MoveValue, SearchConfig, evaluate
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.cards import RANK_MASK, pretty_cards
-from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.movegen import candidate_moves, is_legal
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.scoring import MAJORITY_CARDS
 from diloti_desktop.rules.view import SeatView
@@ -133,7 +133,7 @@ def analyse(view: SeatView) -> list[MoveValue]:
 
 def suggest(view: SeatView, count: int = 3) -> list[Hint]:
     """The best ``count`` moves (fewer only when fewer distinct moves exist), best first."""
-    if not legal_moves(view.position):
+    if not candidate_moves(view.position):
         return []
     results = analyse(view)
     best = results[0].value
@@ -145,7 +145,9 @@ def suggest(view: SeatView, count: int = 3) -> list[Hint]:
 
 def grade(view: SeatView, move: Move) -> Grade:
     """Rate ``move`` (legal in the view) against the best move, by points lost."""
-    return grade_results(analyse(view), move)
+    moves = candidate_moves(view.position)  # crowded table: the move may not be a candidate
+    extra = [*moves, move] if move not in moves and is_legal(view.position, move) else None
+    return grade_results(evaluate(view, HINT_SEARCH, _rng(view, "search"), extra), move)
 
 
 def verdict_for(loss: float) -> Verdict:

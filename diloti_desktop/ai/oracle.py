@@ -12,7 +12,7 @@ from diloti_desktop.ai.base import decision_rng
 from diloti_desktop.ai.players import SEARCH
 from diloti_desktop.ai.search import choose_from, evaluate
 from diloti_desktop.ai.winprob import round_utility
-from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.view import SeatView, seat_view
@@ -34,7 +34,7 @@ class OraclePlayer:
 
     def choose_full(self, position: Position) -> Move:
         """The best move knowing every hand and the stock order."""
-        moves = legal_moves(position)
+        moves = candidate_moves(position)
         if len(moves) == 1:
             return moves[0]
         view = seat_view(position, position.turn)

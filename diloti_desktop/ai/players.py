@@ -41,7 +41,7 @@ from diloti_desktop.ai.search import (
     guard_xeri,
 )
 from diloti_desktop.ai.winprob import round_utility
-from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.view import SeatView
 
@@ -103,7 +103,7 @@ class SearchPlayer:
     def choose(self, view: SeatView) -> Move:
         """The best move found within the budget (never a passed xeri by mistake: see
         :func:`~diloti_desktop.ai.search.guard_xeri`)."""
-        moves = legal_moves(view.position)
+        moves = candidate_moves(view.position)
         if len(moves) == 1:
             return moves[0]
         margin = self.config.tie_margin

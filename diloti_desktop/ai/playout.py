@@ -20,7 +20,7 @@ from typing import Final
 from diloti_desktop.ai.features import CARD_POINTS, pile_values, points, sweepers
 from diloti_desktop.rules.cards import RANK_MASK
 from diloti_desktop.rules.engine import play_unchecked
-from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY, Position
 
@@ -134,7 +134,7 @@ def play_deal(position: Position, rng: random.Random | None = None) -> Position:
     """Play the greedy policy until the current deal (or the round) ends."""
     stock = len(position.stock)
     while position.phase == PLAY:
-        moves = legal_moves(position)
+        moves = candidate_moves(position)
         position = play_unchecked(position, greedy_move(position, moves, rng))
         if len(position.stock) != stock:
             break

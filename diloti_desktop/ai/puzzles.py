@@ -36,7 +36,7 @@ from diloti_desktop.ai.search import (
     position_from_view,
     solve,
 )
-from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.movegen import candidate_moves, is_legal
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.rules.view import SeatView, seat_view
@@ -103,7 +103,7 @@ def assess(view: SeatView, nodes: int = SOLVE_NODES,
            config: SearchConfig = PUZZLE_SEARCH) -> Assessment | None:
     """Values of every distinct legal move of the view's seat; None if the exact solver
     would need more than ``nodes`` nodes or the position has fewer than two moves."""
-    moves = distinct_moves(legal_moves(view.position))
+    moves = distinct_moves(candidate_moves(view.position))
     if len(moves) < 2:
         return None
     if can_solve(view):
@@ -127,7 +127,7 @@ def difficulty(position: Position, answer: Move) -> Difficulty:
     """Easy if the immediate-gain policy (the playouts' greedy move) plays ``answer``,
     medium if the Expert's search (sampling and playouts, no exact solving) finds it, hard
     when only the exact solver does."""
-    moves = legal_moves(position)
+    moves = candidate_moves(position)
     key = move_class(answer)
     if move_class(greedy_move(position, moves)) == key:
         return Difficulty.EASY
@@ -177,7 +177,7 @@ def make_puzzle(position: Position, ident: str, source: str,
 
 def verify(puzzle: Puzzle, nodes: int = SOLVE_NODES) -> str | None:
     """Re-check a puzzle from scratch; None when it holds, else what is wrong."""
-    if puzzle.answer not in legal_moves(puzzle.position):
+    if not is_legal(puzzle.position, puzzle.answer):
         return f"{puzzle.ident}: the answer {puzzle.answer} is not legal"
     view = seat_view(puzzle.position, puzzle.seat)
     assessment = assess(view, nodes)

@@ -37,7 +37,7 @@ from diloti_desktop.ai.features import distinct_moves, move_class
 from diloti_desktop.ai.hints import MoveFacts, Verdict, move_facts, verdict_for
 from diloti_desktop.ai.players import SEARCH
 from diloti_desktop.ai.search import MoveValue, SearchConfig, evaluate
-from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.movegen import candidate_moves, is_legal
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.view import SeatView
 
@@ -109,15 +109,16 @@ def grade_decision(view: SeatView, move: Move, ply: int = 0,
     """Grade ``move``, played from ``view`` (the mover's view when it was played).
     Raises ValueError for a move that is not legal there."""
     seat = view.seat
-    moves = legal_moves(view.position)
-    if move not in moves:
+    moves = candidate_moves(view.position)
+    if not is_legal(view.position, move):
         raise ValueError(f"{move} is not a legal move of this position")
     choices = len(distinct_moves(moves))
     if choices <= 1:
         (facts,) = move_facts(view, [move])
         return Decision(ply, seat, move, move, Verdict.BEST, 0.0, 0.0, 0.0, 1, True,
                         facts, facts)
-    results = evaluate(view, config, _rng(view))
+    # (on a crowded table the played move may be outside the bounded candidates: add it)
+    results = evaluate(view, config, _rng(view), moves if move in moves else [*moves, move])
     best = results[0]
     value = _value_of(results, move)
     loss = max(0.0, best.value - value)

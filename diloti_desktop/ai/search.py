@@ -23,7 +23,7 @@ from typing import Final, NamedTuple
 from diloti_desktop.ai.features import distinct_moves, points, sweepers
 from diloti_desktop.ai.playout import deal_value, greedy_move, play_deal
 from diloti_desktop.rules.engine import play_unchecked
-from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.movegen import candidate_moves, candidates_complete
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.rules.view import SeatView
@@ -109,7 +109,7 @@ def _reply_value(after: Position, start: Position, side: int, rng: random.Random
         return _finish(after, start, side, rng, utility)
     worst = _INFINITE
     plies = 0
-    for reply in distinct_moves(legal_moves(after)):
+    for reply in distinct_moves(candidate_moves(after)):
         value, used = _finish(play_unchecked(after, reply), start, side, rng, utility)
         worst = min(worst, value)
         plies += used + 1
@@ -129,11 +129,11 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
     others get an upper bound as their value.
     """
     position = view.position
-    candidates = distinct_moves(moves if moves is not None else legal_moves(position))
+    candidates = distinct_moves(moves if moves is not None else candidate_moves(position))
     side = view.seat & 1
     known = truth if truth is not None else (
         position_from_view(view) if can_solve(view) else None)
-    if known is not None and not known.stock and config.solve_nodes:
+    if known is not None and not known.stock and config.solve_nodes and candidates_complete(known):
         solved = solve(known, config.solve_nodes, candidates, utility,
                        margin=margin)
         if solved is None and config.fallback_depth:
@@ -324,7 +324,7 @@ class _Solver:
 
     def ordered(self, position: Position, first: Move | None) -> list[Move]:
         """Distinct moves: the table's best move first, else the playout policy's choice."""
-        moves = distinct_moves(legal_moves(position))
+        moves = distinct_moves(candidate_moves(position))
         if len(moves) > 1:
             lead = first if first is not None and first in moves else greedy_move(position,
                                                                                   moves)
@@ -348,7 +348,7 @@ def solve(position: Position, nodes: int, candidates: list[Move] | None = None,
     side = position.turn & 1
     solver = _Solver(position, nodes, utility, side)
     candidates = distinct_moves(candidates if candidates is not None
-                                else legal_moves(position))
+                                else candidate_moves(position))
     if len(candidates) > 1:
         lead = greedy_move(position, candidates)
         candidates = [lead, *(m for m in candidates if m is not lead)]

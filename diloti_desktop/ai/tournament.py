@@ -32,7 +32,7 @@ from diloti_desktop.ai.base import Player
 from diloti_desktop.ai.oracle import OraclePlayer
 from diloti_desktop.ai.specs import PLAYER_NAMES, build_player, check_player_name
 from diloti_desktop.rules.engine import new_match, next_round, play_unchecked, round_breakdown
-from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.movegen import is_legal
 from diloti_desktop.rules.position import MATCH_OVER, PLAY, Position
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.rules.view import seat_view
@@ -90,7 +90,7 @@ def play_match(seats: Sequence[Player | OraclePlayer], rules: Ruleset, seed: int
             times[seat].append(time.perf_counter() - start)
             if cpu is not None:
                 cpu[seat].append(time.process_time() - start_cpu)
-            if move not in legal_moves(position):
+            if not is_legal(position, move):
                 raise RuntimeError(f"{player.name} chose the illegal move {move} "
                                    f"in <{position}>")
             position = play_unchecked(position, move)

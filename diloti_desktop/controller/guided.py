@@ -31,7 +31,7 @@ from diloti_desktop.controller.session import (
     default_player_factory,
 )
 from diloti_desktop.i18n import _, ngettext
-from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.movegen import is_legal
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.rules.view import SeatView
@@ -78,7 +78,7 @@ class ScriptedPlayer:
     def choose(self, view: SeatView) -> Move:
         """The scripted move when there is one (and it is legal), else the fallback's."""
         scripted = self.coach.reply(view.position)
-        if scripted is not None and scripted in legal_moves(view.position):
+        if scripted is not None and is_legal(view.position, scripted):
             return scripted
         return self.fallback.choose(view)
 
@@ -136,7 +136,7 @@ class GuidedSession(GameSession):
 
     def submit(self, move: Move, checked: bool = False) -> bool:
         """Play a human's move if the rules core and then the coach accept it."""
-        if self.is_human_turn() and move in legal_moves(self.position):
+        if self.is_human_turn() and is_legal(self.position, move):
             reason = self.coach.judge(self.position, move)
             if reason is not None:
                 self.wrong_tries += 1

@@ -50,7 +50,7 @@ from diloti_desktop.rules.engine import apply, new_match, next_round, round_brea
 from diloti_desktop.rules.errors import IllegalMoveError
 from diloti_desktop.rules.events import RoundScored
 from diloti_desktop.rules.gestures import find_moves, resolve_gesture
-from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.movegen import candidate_moves, is_legal
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import MATCH_OVER, PLAY, ROUND_OVER, Position
 from diloti_desktop.rules.validate import InvalidPositionError, validate_position
@@ -147,8 +147,9 @@ class GameSession(SessionCoach):
         return self._ai_job is not None
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves of the player to move."""
-        return legal_moves(self.position)
+        """The moves offered to the player to move: all legal moves while they are few,
+        a bounded canonical subset on a crowded table (``rules.candidate_moves``)."""
+        return candidate_moves(self.position)
 
     def round_result(self) -> RoundOver | None:
         """The result of the round just finished (None while a round is in play).
@@ -217,7 +218,7 @@ class GameSession(SessionCoach):
         if not self.is_human_turn() or self._grading is not None:
             self._events.append(MoveRejected(_("wait for your turn")))
             return False
-        if move not in legal_moves(self.position):
+        if not is_legal(self.position, move):
             try:
                 resolve_gesture(self.position, move.card, move.loose, move.piles)
             except IllegalMoveError as error:
@@ -284,13 +285,13 @@ class GameSession(SessionCoach):
         if job.error is not None or job.position is not self.position:
             log.error("AI seat %s failed; playing its first legal move instead",
                       self.position.turn, exc_info=job.error)
-            self._play(legal_moves(self.position)[0])
+            self._play(candidate_moves(self.position)[0])
             return
         try:
             self._play(job.result)
         except IllegalMoveError:
             log.exception("AI seat %s chose an illegal move", self.position.turn)
-            self._play(legal_moves(self.position)[0])
+            self._play(candidate_moves(self.position)[0])
 
     def wait_for_ai(self, timeout: float = 30.0) -> None:
         """Block until the running AI job is done (for tests and the smoke test only)."""

@@ -11,15 +11,20 @@ exports them) move by move, printing each move with its events and the final pos
 status 1 names the first illegal move (or a wrong end position), 2 a file that does not
 parse or cannot be read.
 
-``play`` prints the new position and one event per line, or exits with status 1 and the
-reason when the move is illegal (status 2 for bad notation).
+``legal`` streams every legal move, one per line, as they are found (the list can be
+astronomically long on a crowded table: stop it with Ctrl-C or pipe it into ``head``).
+``play`` prints the new position and one event per line. Exit status: 0 done, 1 illegal
+move (with the reason), 2 any bad input (one line on stderr, never a traceback).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
+from collections.abc import Iterator
+from typing import NoReturn
 
 from diloti_desktop.rules import bench
 from diloti_desktop.rules.engine import apply, new_match
@@ -30,34 +35,73 @@ from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.ruleset import Ruleset
 
+#: Seeds and counts are bounded so that a typo cannot ask for a day of work.
+MAX_SEED_DIGITS = 30
+MAX_ROUNDS = 1_000_000
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m diloti_desktop.rules",
-                                     description="Diloti rules engine tool.")
-    commands = parser.add_subparsers(dest="command", required=True)
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and status 2 (no usage block)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise InvalidNotationError(message)
+
+
+def _seed(text: str) -> int:
+    raw = text.strip()
+    digits = raw[1:] if raw[:1] in "+-" else raw
+    if not digits.isascii() or not digits.isdigit() or len(digits) > MAX_SEED_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"seed must be a whole number of at most {MAX_SEED_DIGITS} digits, not {text!r}")
+    return int(raw)
+
+
+def _count(text: str) -> int:
+    raw = text.strip()
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 7 or not 1 <= int(raw) <= MAX_ROUNDS:
+        raise argparse.ArgumentTypeError(f"expected a count from 1 to {MAX_ROUNDS}, not {text!r}")
+    return int(raw)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m diloti_desktop.rules", description="Diloti rules engine tool.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     new = commands.add_parser("new", help="print the starting position of a seeded match")
-    new.add_argument("--seed", type=int, default=0)
+    new.add_argument("--seed", type=_seed, default=0)
     new.add_argument("--rules", default="2p", help="ruleset notation, e.g. 4p,t101")
-    legal = commands.add_parser("legal", help="print every legal move, one per line")
+    legal = commands.add_parser("legal", help="stream every legal move, one per line")
     legal.add_argument("position")
     play = commands.add_parser("play", help="play a move; print the new position and events")
     play.add_argument("position")
     play.add_argument("move")
     bench_parser = commands.add_parser("bench", help="random 2-player rounds per second")
-    bench_parser.add_argument("--rounds", type=int, default=1000)
-    bench_parser.add_argument("--seed", type=int, default=1)
+    bench_parser.add_argument("--rounds", type=_count, default=1000)
+    bench_parser.add_argument("--seed", type=_seed, default=1)
     replay_parser = commands.add_parser("replay", help="replay a round transcript file")
     replay_parser.add_argument("file")
-    args = parser.parse_args(argv)
+    return parser
 
+
+def _stream(moves: Iterator[Move]) -> None:
+    """Print moves as they come: the first at once, then in flushed batches."""
+    for count, move in enumerate(moves):
+        sys.stdout.write(move.notation() + "\n")
+        if count % 1000 == 0:
+            sys.stdout.flush()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; returns the exit status."""
     try:
+        args = _parser().parse_args(argv)
+        for name in ("seed", "rounds"):  # argparse drops a value of "--" without a check
+            if hasattr(args, name) and type(getattr(args, name)) is not int:
+                raise InvalidNotationError(f"argument --{name}: expected a whole number")
         if args.command == "new":
             position, _ = new_match(Ruleset.parse(args.rules), random.Random(args.seed))
             print(position.notation())
         elif args.command == "legal":
-            for move in legal_moves(Position.parse(args.position)):
-                print(move.notation())
+            _stream(legal_moves(Position.parse(args.position)))
         elif args.command == "play":
             position, events = apply(Position.parse(args.position), Move.parse(args.move))
             print(position.notation())
@@ -75,6 +119,12 @@ def main(argv: list[str] | None = None) -> int:
     except InvalidNotationError as error:
         print(f"invalid: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # ``legal ... | head``: the reader has all it wanted
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # nothing more to flush at exit
+        return 0
+    except KeyboardInterrupt:
+        return 130
     return 0
 
 

@@ -4,10 +4,11 @@
   always from a ``random.Random`` the caller owns: the round's whole card order (and any
   layout redeal) is fixed when it starts, so the same seed gives the same game whatever
   the global random state.
-- :func:`apply` checks a move against :func:`legal_moves` and returns a *new* position
-  with the events it caused; an illegal move raises :class:`IllegalMoveError` with the
-  reason and changes nothing. :func:`play_unchecked` is the lean path for AI playouts,
-  for moves taken from ``legal_moves`` only.
+- :func:`apply` checks a move (``legality.is_legal``: direct, polynomial, never a list of
+  moves) and returns a *new* position with the events it caused; an illegal move, or any
+  value that is not a well-formed move, raises :class:`IllegalMoveError` with the reason
+  and changes nothing. :func:`play_unchecked` is the lean path for AI playouts, for legal
+  moves only (taken from ``candidate_moves`` or ``legal_moves``).
 - After the last card of a round the position is scored and enters the ``roundover``
   phase (or ``matchover`` when a side has won); :func:`next_round` deals the next one.
 
@@ -49,11 +50,13 @@ from diloti_desktop.rules.events import (
     Xeri,
     Xeristaki,
 )
-from diloti_desktop.rules.movegen import is_legal, legal_moves, partition
+from diloti_desktop.rules.legality import is_legal
+from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import MATCH_OVER, NO_SEAT, PLAY, ROUND_OVER, Pile, Position
 from diloti_desktop.rules.ruleset import XERISTAKI_POINTS, Ruleset
 from diloti_desktop.rules.scoring import SideScore, match_winner, score_round
+from diloti_desktop.rules.sums import partition
 
 CARDS_PER_DEAL: Final = 6
 LAYOUT_SIZE: Final = 4
@@ -133,15 +136,15 @@ def next_round(position: Position, rng: random.Random) -> tuple[Position, list[E
 def apply(position: Position, move: Move) -> tuple[Position, list[Event]]:
     """Play ``move``; returns the new position and its events. Raises IllegalMoveError."""
     if not is_legal(position, move):
-        from diloti_desktop.rules.explain import why_illegal
+        from diloti_desktop.rules.explain import move_text, why_illegal
 
-        raise IllegalMoveError(why_illegal(position, move), move.notation(), position.notation())
+        raise IllegalMoveError(why_illegal(position, move), move_text(move), position.notation())
     events: list[Event] = []
     return _play(position, move, events), events
 
 
 def play_unchecked(position: Position, move: Move) -> Position:
-    """Play a move taken from ``legal_moves(position)``, without checking or events."""
+    """Play a legal move (from ``candidate_moves``/``legal_moves``): no check, no events."""
     return _play(position, move, None)
 
 

@@ -1,18 +1,21 @@
 """Why a move is not legal, in words a player understands.
 
-:func:`why_illegal` is called only after :func:`legal_moves` has rejected a move: it looks
+:func:`why_illegal` is called only after ``legality.is_legal`` has rejected a move: it looks
 for the first rule the move breaks, in the order a player would check them (whose turn,
 which card, which table cards, the owner's obligations, then the rule of the move's kind).
+It accepts any value (a malformed move gets a reason too) and only decides sums on rank
+counts, so it is as cheap as the check itself.
 """
 
 from __future__ import annotations
 
-from diloti_desktop.i18n import N_, _
+from diloti_desktop.i18n import N_, _, ngettext
 from diloti_desktop.rules.cards import CARDS, FACES, NUMERALS, RANK, RANK_MASK, value_sum
 from diloti_desktop.rules.cards import pretty_cards as cards_text
-from diloti_desktop.rules.movegen import partition
+from diloti_desktop.rules.legality import well_formed
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import MATCH_OVER, PLAY, Pile, Position
+from diloti_desktop.rules.sums import partition
 
 RANK_PLURALS = {11: N_("Jacks"), 12: N_("Queens"), 13: N_("Kings")}
 
@@ -29,8 +32,17 @@ def _holds_another(position: Position, move: Move, value: int) -> bool:
     return bool(hand & RANK_MASK[value])
 
 
+def move_text(move: object) -> str:
+    """The notation of a move, or its raw fields when it is not a well-formed move."""
+    if isinstance(move, Move) and well_formed(move):
+        return move.notation()
+    return repr(tuple(move) if isinstance(move, tuple) else move)[:200]
+
+
 def why_illegal(position: Position, move: Move) -> str:
     """The reason ``move`` is not legal here (assumes it is not)."""
+    if not well_formed(move):
+        return _("this is not a valid move")
     if position.phase != PLAY:
         return _("the match is over") if position.phase == MATCH_OVER else _("the round is over")
     seat = position.turn
@@ -40,7 +52,9 @@ def why_illegal(position: Position, move: Move) -> str:
         return _("{card} is not in your hand").format(card=name)
     missing = move.loose & ~position.loose
     if missing:
-        return _("{cards} is not a loose card on the table").format(cards=cards_text(missing))
+        return ngettext("{cards} is not a loose card on the table",
+                        "{cards} are not loose cards on the table",
+                        missing.bit_count()).format(cards=cards_text(missing))
     piles = []
     for pile_cards in move.piles:
         pile = next((p for p in position.piles if p.cards == pile_cards), None)
@@ -120,6 +134,10 @@ def _capture_reason(position: Position, move: Move, piles: list[Pile]) -> str:
             card=name, faces=cards_text(move.loose & FACES))
     if move.loose and partition(move.loose & NUMERALS, value) is None:
         total = value_sum(move.loose)
+        if move.loose.bit_count() == 1:
+            return _("{cards} is worth {total}: {card} takes only a {value} or cards adding "
+                     "up to {value}").format(cards=cards_text(move.loose), total=total,
+                                             card=name, value=value)
         if total % value:
             return _("{cards} add up to {total}: {card} only takes cards adding up to "
                      "{value} (or groups of {value})").format(

@@ -1,29 +1,40 @@
-"""The legal-move generator: the single judge of legality.
+"""The full legal-move enumeration, lazy, and the bounded move list everything else uses.
 
-:func:`legal_moves` lists every distinct legal move of the player to move, in a fixed
+:func:`legal_moves` yields every distinct legal move of the player to move, in a fixed
 order: hand cards lowest first (A♠ A♥ ... K♣); for each card, captures, then the lay,
 then plain declarations, families and raises, each in a deterministic order. Two ways of
 grouping the same captured cards into sums are one move (the result is the same).
 
-Speed matters (AI search calls this millions of times): table subsets are bit masks,
-and the subsets of the loose numerals that add up to each value are computed once per
-distinct table and cached.
+Its length can grow exponentially with the loose numerals (104,512 moves with 20 of
+them; every union of disjoint sums is another capture), so it is a *generator*: the CLI
+streams it and tests compare against it, but nothing that runs during a game lists it.
+The game uses :func:`candidate_moves` (the whole list while it is short, else a bounded
+canonical subset, see :mod:`diloti_desktop.rules.candidates`) and the direct, polynomial
+checks of :mod:`diloti_desktop.rules.legality` (``is_legal``, gestures, ``apply``).
+
+Table subsets are bit masks; the subsets of the loose numerals that add up to each value
+are computed once per distinct table and cached (at most 4,050 of them, even with all 40
+numerals loose); unions of disjoint subsets are produced one at a time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from itertools import chain, islice
 from typing import Final
 
 from diloti_desktop.rules.cards import NUMERALS, RANK, RANK_MASK, VALUE
+from diloti_desktop.rules.legality import is_legal, may_raise
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY, Pile, Position
+from diloti_desktop.rules.sums import clear_caches as clear_sum_caches
+from diloti_desktop.rules.sums import partition
 
 LAY, CAPTURE, BUILD, FAMILY, RAISE = (
     MoveKind.LAY, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.FAMILY, MoveKind.RAISE)
 
 _CACHE_LIMIT: Final = 200_000
 _groups_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
-_unions_cache: dict[tuple[int, int], dict[int, int]] = {}
 _EMPTY_GROUPS: Final = ((),) * 11
 
 
@@ -62,51 +73,31 @@ def sum_groups(numerals: int) -> tuple[tuple[int, ...], ...]:
     return result
 
 
-def capture_unions(numerals: int, value: int,
-                   groups: tuple[int, ...] | list[int] | None = None) -> dict[int, int]:
-    """Every non-empty union of disjoint subsets of ``numerals`` that each add to ``value``.
+def iter_unions(groups: tuple[int, ...] | list[int]) -> Iterator[int]:
+    """Every non-empty union of disjoint ``groups``, one at a time, without repeats.
 
-    Maps the union's mask to the fewest sum groups of two or more cards it needs (used by
-    the "one sum group per capture" variant). ``groups``, when the caller already has
-    them, are ``sum_groups(numerals)[value]``.
+    The order is fixed: after the unions of the first k groups come the new unions that
+    the (k+1)-th group makes with each of them, in the order those were found.
     """
-    key = (numerals, value)
-    cached = _unions_cache.get(key)
-    if cached is not None:
-        return cached
-    reach: dict[int, int] = {0: 0}
-    for group in sum_groups(numerals)[value] if groups is None else groups:
-        multi = 1 if group & (group - 1) else 0
-        for union, count in list(reach.items()):
+    found: list[int] = [0]
+    seen: set[int] = {0}
+    for group in groups:
+        for index in range(len(found)):
+            union = found[index]
             if not union & group:
                 combined = union | group
-                old = reach.get(combined)
-                if old is None or count + multi < old:
-                    reach[combined] = count + multi
-    del reach[0]
-    if len(_unions_cache) >= _CACHE_LIMIT:
-        _unions_cache.clear()
-    _unions_cache[key] = reach
-    return reach
+                if combined not in seen:
+                    seen.add(combined)
+                    found.append(combined)
+                    yield combined
 
 
 def clear_caches() -> None:
     """Forget the cached table subsets (for benchmarks that want a cold start)."""
     _groups_cache.clear()
-    _unions_cache.clear()
-
-
-def partition(cards: int, value: int) -> list[int] | None:
-    """Split ``cards`` into groups each adding to ``value`` (one way), or None."""
-    if not cards:
-        return []
-    low = cards & -cards
-    for group in sum_groups(cards)[value]:
-        if group & low:
-            rest = partition(cards & ~group, value)
-            if rest is not None:
-                return [group, *rest]
-    return None
+    clear_sum_caches()
+    global _last_position, _last_candidates, _last_complete
+    _last_position, _last_candidates, _last_complete = None, [], True
 
 
 def _pile_subsets(piles: list[int]) -> list[tuple[int, ...]]:
@@ -116,92 +107,105 @@ def _pile_subsets(piles: list[int]) -> list[tuple[int, ...]]:
     return subsets
 
 
-def _may_raise(position: Position, seat: int, pile: Pile, own: Pile | None) -> bool:
-    rules = position.rules
-    if pile.family or rules.locked_declarations:
-        return False
-    if own is not None:
-        return pile is own and rules.self_raise
-    if pile.owner == seat:
-        return rules.self_raise  # unreachable while the seat owns no pile, kept for clarity
-    if (pile.owner & 1) == (seat & 1):
-        return rules.partner_raise
-    return True
-
+#: The list of every legal move is returned whole while it has at most this many moves
+#: and the table at most :data:`CROWDED` loose numerals.
+FULL_LIST_LIMIT: Final = 400
+CROWDED: Final = 13
 
 _last_position: Position | None = None
-_last_moves: list[Move] = []
-_last_set: frozenset[Move] | None = None
+_last_candidates: list[Move] = []
+_last_complete = True
 
 
-def legal_moves(position: Position) -> list[Move]:
-    """Every distinct legal move of the player to move, in the documented order.
+def candidate_moves(position: Position) -> list[Move]:
+    """The moves a game offers and searches: bounded, never empty while a move exists.
 
-    Returns an empty list outside the play phase. The returned list must not be mutated.
+    While the position has at most :data:`FULL_LIST_LIMIT` legal moves and fewer than
+    :data:`CROWDED` loose numerals (every real game but a rare few turns) this is exactly
+    ``list(legal_moves(position))``; beyond, it is the bounded canonical subset of
+    :func:`diloti_desktop.rules.candidates.canonical_moves` (every lay, single-group and
+    whole-table captures, one declaration per distinct sum, ...). Cached for the last
+    position; the returned list must not be mutated.
     """
-    global _last_position, _last_moves, _last_set
+    global _last_position, _last_candidates, _last_complete
     if position is _last_position:
-        return _last_moves
-    moves = _generate(position)
-    _last_position, _last_moves, _last_set = position, moves, None
+        return _last_candidates
+    crowded = (position.loose & NUMERALS).bit_count() >= CROWDED
+    moves = [] if crowded else list(islice(legal_moves(position), FULL_LIST_LIMIT + 1))
+    complete = not crowded and len(moves) <= FULL_LIST_LIMIT
+    if not complete:
+        from diloti_desktop.rules.candidates import canonical_moves
+
+        moves = canonical_moves(position)
+        if not moves:  # cannot happen in a real game; a hand-made position keeps a move
+            moves = list(islice(legal_moves(position), 1))
+    _last_position, _last_candidates, _last_complete = position, moves, complete
     return moves
 
 
-def is_legal(position: Position, move: Move) -> bool:
-    """Whether ``move`` is one of :func:`legal_moves` (set lookup, cached per position)."""
-    global _last_set
-    moves = legal_moves(position)
-    if _last_set is None:
-        _last_set = frozenset(moves)
-    return move in _last_set
+def candidates_complete(position: Position) -> bool:
+    """Whether :func:`candidate_moves` gives every legal move here (an exact search over
+    the candidates is then exact)."""
+    candidate_moves(position)
+    return _last_complete
 
 
-def _generate(position: Position) -> list[Move]:
+def legal_moves(position: Position) -> Iterator[Move]:
+    """Every distinct legal move of the player to move, lazily, in the documented order.
+
+    Yields nothing outside the play phase. Its length can be exponential in the loose
+    numerals: take what you need (``next``, ``islice``) or use :func:`candidate_moves`.
+    """
     if position.phase != PLAY:
-        return []
+        return
     seat = position.turn
     hand = position.hands[seat]
     loose = position.loose
-    piles = position.piles
     own: Pile | None = None
-    for pile in piles:
+    for pile in position.piles:
         if pile.owner == seat:
             own = pile
             break
-
     held = [0] * 14
     mask = hand
     while mask:
         low = mask & -mask
         held[RANK[low.bit_length() - 1]] += 1
         mask ^= low
-
-    # Cards of one rank have the same moves: work them out once per rank, then emit them
-    # for each card of that rank (cards of a rank are adjacent in index order, so the
-    # output stays ordered by card).
+    # Cards of one rank have the same moves: work them out once per rank (kept for the
+    # rank's other cards while there are few of them, else worked out again).
     numerals = loose & NUMERALS
     groups = sum_groups(numerals) if numerals else _EMPTY_GROUPS
-    moves: list[Move] = []
     new = tuple.__new__
     for rank in range(1, 14):
         if not held[rank]:
             continue
-        if rank > 10:
-            templates = _face_templates(rank, loose, own)
-        else:
-            templates = _numeral_templates(position, rank, held, own, numerals, groups)
-        if not templates:
-            continue
         cards = hand & RANK_MASK[rank]
+        kept: list[_Template] | None = [] if held[rank] > 1 else None
+        first = True
         while cards:
             low = cards & -cards
             cards ^= low
             card = low.bit_length() - 1
-            for kind, value, used, used_piles in templates:
-                moves.append(new(Move, (kind, card, value, used, used_piles)))
-    return moves
+            if first or kept is None:
+                if rank > 10:
+                    templates: Iterable[_Template] = _face_templates(rank, loose, own)
+                else:
+                    templates = _numeral_templates(position, rank, held, own, numerals,
+                                                   groups)
+            else:
+                templates = kept
+            for template in templates:
+                if first and kept is not None:
+                    kept.append(template)
+                    if len(kept) > _KEEP_LIMIT:
+                        kept = None
+                kind, value, used, used_piles = template
+                yield new(Move, (kind, card, value, used, used_piles))
+            first = False
 
 
+_KEEP_LIMIT: Final = 10_000
 _Template = tuple[MoveKind, int, int, tuple[int, ...]]
 
 
@@ -219,45 +223,47 @@ def _face_templates(rank: int, loose: int, own: Pile | None) -> list[_Template]:
 
 
 def _numeral_templates(position: Position, value: int, held: list[int], own: Pile | None,
-                       numerals: int, groups: tuple[tuple[int, ...], ...]) -> list[_Template]:
+                       numerals: int, groups: tuple[tuple[int, ...], ...],
+                       ) -> Iterator[_Template]:
     rules = position.rules
     seat = position.turn
     piles = position.piles
-    templates: list[_Template] = []
-    append = templates.append
     # The owner's last card of the pile's value may only take the pile.
     reserved = own is not None and own.value == value and held[value] == 1
 
     # -- captures ----------------------------------------------------------------------
-    unions = capture_unions(numerals, value, groups[value]) if groups[value] else {}
     required = numerals & RANK_MASK[value] if rules.capture_all_of_rank else 0
+    others = numerals & ~RANK_MASK[value]
     matching = [p.cards for p in piles if p.value == value] if piles else []
     if len(matching) > 1:
         matching.sort(key=lambda pile_cards: pile_cards & -pile_cards)  # canonical order
+    unions: Iterable[int] = iter_unions(groups[value]) if groups[value] else ()
+    if matching:
+        unions = _Replay(unions)  # every subset of the piles goes with every union
     for subset in _pile_subsets(matching) if matching else ((),):
         if reserved and own is not None and own.cards not in subset:
             continue
         if subset and not required:
-            append((CAPTURE, value, 0, subset))
-        for union, sum_count in unions.items():
+            yield (CAPTURE, value, 0, subset)
+        for union in unions:
             if required and union & required != required:
                 continue
-            if rules.one_sum_group and sum_count > 1:
-                continue
-            append((CAPTURE, value, union, subset))
+            if rules.one_sum_group and _sum(union & others) not in (0, value):
+                continue  # more than one group of two or more cards
+            yield (CAPTURE, value, union, subset)
     if reserved:
-        return templates
+        return
 
     # -- lay ---------------------------------------------------------------------------
     if own is None:
-        append((LAY, 0, 0, ()))
+        yield (LAY, 0, 0, ())
 
     # -- plain declarations ------------------------------------------------------------
     if own is None and numerals:
         for total in range(value + 1, 11):
             if held[total]:
                 for group in groups[total - value]:
-                    append((BUILD, total, group, ()))
+                    yield (BUILD, total, group, ())
 
     # -- families ----------------------------------------------------------------------
     for total in range(value, 11):
@@ -276,15 +282,12 @@ def _numeral_templates(position: Position, value: int, held: list[int], own: Pil
         seen: set[tuple[int, int | None]] = set()
         played_parts = (0,) if total == value else groups[total - value]
         for part in played_parts:
-            rest = numerals & ~part
-            if part and groups[total]:  # the sums of the rest are the sums avoiding ``part``
-                rest_groups = [g for g in groups[total] if not g & part]
-                others = [0, *capture_unions(rest, total, rest_groups)] if rest_groups else [0]
-            elif groups[total]:
-                others = [0, *capture_unions(rest, total, groups[total])]
+            if part:  # the sums of the rest are the sums avoiding ``part``
+                rest_groups: tuple[int, ...] | list[int] = [
+                    g for g in groups[total] if not g & part]
             else:
-                others = [0]
-            for other in others:
+                rest_groups = groups[total]
+            for other in chain((0,), iter_unions(rest_groups)):
                 absorbed_loose = part | other
                 for pile_cards in absorbable:
                     if not other and pile_cards is None:
@@ -294,20 +297,50 @@ def _numeral_templates(position: Position, value: int, held: list[int], own: Pil
                         continue
                     seen.add(key)
                     pile_tuple = () if pile_cards is None else (pile_cards,)
-                    append((FAMILY, total, absorbed_loose, pile_tuple))
+                    yield (FAMILY, total, absorbed_loose, pile_tuple)
 
     # -- raises ------------------------------------------------------------------------
     if not piles or rules.locked_declarations or (own is not None and not rules.self_raise):
-        return templates
+        return
     for pile in piles:
-        if not _may_raise(position, seat, pile, own):
+        if not may_raise(position, seat, pile, own):
             continue
         base = pile.value + value
         if base <= 10 and held[base]:
-            append((RAISE, base, 0, (pile.cards,)))
+            yield (RAISE, base, 0, (pile.cards,))
         if rules.raise_with_loose and numerals:
             for total in range(base + 1, 11):
                 if held[total]:
                     for group in groups[total - base]:
-                        append((RAISE, total, group, (pile.cards,)))
-    return templates
+                        yield (RAISE, total, group, (pile.cards,))
+
+
+class _Replay:
+    """An iterable over a lazy source that can be iterated again (from what it kept)."""
+
+    def __init__(self, source: Iterable[int]) -> None:
+        self.source = iter(source)
+        self.kept: list[int] = []
+
+    def __iter__(self) -> Iterator[int]:
+        kept = self.kept
+        index = 0
+        while index < len(kept):
+            yield kept[index]
+            index += 1
+        for item in self.source:
+            kept.append(item)
+            yield item
+
+
+def _sum(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += VALUE[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+__all__ = ["CROWDED", "FULL_LIST_LIMIT", "candidate_moves", "candidates_complete",
+           "clear_caches", "is_legal", "iter_unions", "legal_moves", "partition", "sum_groups"]

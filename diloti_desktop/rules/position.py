@@ -203,13 +203,21 @@ _FIELDS: Final = (
 )
 
 
-def _int(field: str, text: str, low: int, high: int | None = None) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise InvalidNotationError(f"{field}={text!r} is not a number") from None
-    if value < low or (high is not None and value > high):
-        raise InvalidNotationError(f"{field}={text!r} is out of range")
+#: Bounds of the counters in a position: far above any real match, small enough that
+#: arithmetic and printing stay cheap (a 4,300-digit "round" is refused, not computed).
+MAX_ROUND: Final = 100_000
+MAX_SCORE: Final = 1_000_000
+MAX_PLAYED: Final = 52
+
+
+def _int(field: str, text: str, low: int, high: int) -> int:
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)):
+        if text.isascii() and text.isdigit():
+            raise InvalidNotationError(f"{field}={text[:20]!r}... is out of range")
+        raise InvalidNotationError(f"{field}={text[:40]!r} is not a number")
+    value = int(text)
+    if value < low or value > high:
+        raise InvalidNotationError(f"{field}={text!r} is out of range ({low} to {high})")
     return value
 
 
@@ -217,11 +225,11 @@ def _seat_or_none(field: str, text: str, players: int) -> int:
     return NO_SEAT if text == "-" else _int(field, text, 0, players - 1)
 
 
-def _pair(field: str, text: str) -> tuple[int, int]:
+def _pair(field: str, text: str, high: int) -> tuple[int, int]:
     parts = text.split("/")
     if len(parts) != 2:
-        raise InvalidNotationError(f"{field}={text!r} needs one value per side, like 0/0")
-    return (_int(field, parts[0], 0), _int(field, parts[1], 0))
+        raise InvalidNotationError(f"{field}={text[:40]!r} needs one value per side, like 0/0")
+    return (_int(field, parts[0], 0, high), _int(field, parts[1], 0, high))
 
 
 def parse_position(text: str) -> Position:
@@ -275,7 +283,7 @@ def parse_position(text: str) -> Position:
     position = Position(
         rules=rules,
         phase=PHASE_NAMES.index(phase_text),
-        round_no=_int("round", values.get("round", "1"), 1),
+        round_no=_int("round", values.get("round", "1"), 1, MAX_ROUND),
         dealer=_int("dealer", values.get("dealer", "0"), 0, players - 1),
         turn=_int("turn", values.get("turn", "0"), 0, players - 1),
         hands=hands,
@@ -283,11 +291,11 @@ def parse_position(text: str) -> Position:
         loose=parse_cards(values.get("loose", "-")),
         piles=piles,
         captured=captured,
-        xeris=_pair("xeri", values.get("xeri", "0/0")),
-        xeristakia=_pair("xeristaki", values.get("xeristaki", "0/0")),
+        xeris=_pair("xeri", values.get("xeri", "0/0"), MAX_PLAYED),
+        xeristakia=_pair("xeristaki", values.get("xeristaki", "0/0"), MAX_PLAYED),
         last_capturer=_seat_or_none("last", values.get("last", "-"), players),
-        played=_int("played", values.get("played", "0"), 0),
-        scores=_pair("score", values.get("score", "0/0")),
+        played=_int("played", values.get("played", "0"), 0, MAX_PLAYED),
+        scores=_pair("score", values.get("score", "0/0"), MAX_SCORE),
         winner=_seat_or_none("winner", values.get("winner", "-"), 2),
     )
     masks = position.accounted_cards()

@@ -5,7 +5,7 @@ Notation: comma-separated tokens, defaults omitted except the player count, e.g.
 
 ========================  ===========================================================
 ``2p`` / ``4p``            players
-``tN``                     target score (61 default; any positive number)
+``tN``                     target score (61 default; 1 to 100000)
 ``xN``                     points per xeri (10 default, 5 in Crete)
 ``xeristaki``              +5 for a capture that leaves exactly one pile and nothing else
 ``locked``                 locked declarations: no raising at all
@@ -29,6 +29,9 @@ from diloti_desktop.rules.errors import InvalidNotationError
 Redeal = Literal["faces", "jacks", "off"]
 
 XERISTAKI_POINTS: Final = 5
+#: Bounds of the numeric tokens (far above any real match; keeps parsing and sums cheap).
+MAX_TARGET: Final = 100_000
+MAX_XERI_POINTS: Final = 1_000
 
 _FLAGS: Final = {
     "xeristaki": "xeristaki",
@@ -62,10 +65,12 @@ class Ruleset:
     def __post_init__(self) -> None:
         if self.players not in (2, 4):
             raise InvalidNotationError(f"players must be 2 or 4, not {self.players!r}")
-        if self.target < 1:
-            raise InvalidNotationError(f"target must be positive, not {self.target!r}")
-        if self.xeri_points < 0:
-            raise InvalidNotationError(f"xeri points must be >= 0, not {self.xeri_points!r}")
+        if not 1 <= self.target <= MAX_TARGET:
+            raise InvalidNotationError(
+                f"target {str(self.target)[:12]} is out of range (1 to {MAX_TARGET})")
+        if not 0 <= self.xeri_points <= MAX_XERI_POINTS:
+            raise InvalidNotationError(
+                f"xeri points {str(self.xeri_points)[:12]} out of range (0 to {MAX_XERI_POINTS})")
         if self.layout_redeal not in ("faces", "jacks", "off"):
             raise InvalidNotationError(f"layout redeal must be faces, jacks or off, "
                                        f"not {self.layout_redeal!r}")
@@ -119,18 +124,20 @@ class Ruleset:
                     values["players"] = int(token[0])
                 elif token.startswith("redeal="):
                     values["layout_redeal"] = token.split("=", 1)[1]
-                elif token[0] == "t" and token[1:].isdigit():
-                    values["target"] = int(token[1:])
-                elif token[0] == "x" and token[1:].isdigit():
-                    values["xeri_points"] = int(token[1:])
+                elif token[0] in "tx" and token[1:].isascii() and token[1:].isdigit():
+                    name = "target" if token[0] == "t" else "xeri points"
+                    if len(token) > 10:  # out of range, not a computation
+                        raise InvalidNotationError(f"{name} {token[1:13]}... is out of range")
+                    values[name.replace(" ", "_")] = int(token[1:])
                 elif token in _FLAGS:
                     values[_FLAGS[token]] = True
                 else:
-                    raise InvalidNotationError(f"unknown rule token {raw.strip()!r} in {text!r}")
+                    raise InvalidNotationError(
+                        f"unknown rule token {raw.strip()[:40]!r} in {text[:80]!r}")
             except (ValueError, IndexError) as error:
                 if isinstance(error, InvalidNotationError):
                     raise
-                raise InvalidNotationError(f"bad rule token {raw.strip()!r}") from None
+                raise InvalidNotationError(f"bad rule token {raw.strip()[:40]!r}") from None
         return Ruleset(**values)  # type: ignore[arg-type]
 
 

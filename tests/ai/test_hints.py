@@ -84,7 +84,7 @@ def test_hints_on_game_positions_are_legal_and_ranked() -> None:
     for position in game_positions(2, 6, seed=41) + game_positions(4, 3, seed=42):
         view = seat_view(position, position.turn)
         hints = suggest(view, count=3)
-        legal = legal_moves(position)
+        legal = list(legal_moves(position))
         assert len(hints) == min(3, len(distinct_moves(legal)))
         assert len({h.move for h in hints}) == len(hints)
         assert all(h.move in legal for h in hints)

@@ -75,7 +75,7 @@ class SpyPlayer:
 
     def choose(self, view: SeatView) -> Move:
         self.views.append(view)
-        return legal_moves(view.position)[0]
+        return next(legal_moves(view.position))
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -76,7 +76,7 @@ def test_an_obvious_sweep_is_an_easy_puzzle() -> None:
     puzzle = make_puzzle(position, "sweep", "test")
     assert puzzle is not None and puzzle.exact
     assert puzzle.answer.notation() == "8S x 3H 5C" and puzzle.margin >= 10
-    assert puzzle.accepts(puzzle.answer) and not puzzle.accepts(legal_moves(position)[-1])
+    assert puzzle.accepts(puzzle.answer) and not puzzle.accepts(list(legal_moves(position))[-1])
     assert puzzle.difficulty == Difficulty.EASY
 
 

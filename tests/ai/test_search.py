@@ -35,7 +35,7 @@ def test_sweepers() -> None:
 def test_equivalent_moves_are_one_move() -> None:
     # Two plain 7s and a plain 5 pair: laying either 7 is the same move; 10♦ is not a 10.
     position = Position.parse("rules=2p turn=0 hands=7S7HTDTC/- loose=5S5H played=3")
-    moves = legal_moves(position)
+    moves = list(legal_moves(position))
     distinct = distinct_moves(moves)
     assert Move.parse("7S") in distinct and Move.parse("7H") not in distinct
     assert move_class(Move.parse("7S")) == move_class(Move.parse("7H"))

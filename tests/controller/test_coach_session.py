@@ -53,7 +53,7 @@ def play_human_moves(session: GameSession, count: int, rng: random.Random) -> li
     for _ in range(count):
         drive(session)
         before.append(session.position)
-        assert session.submit(rng.choice(legal_moves(session.position)))
+        assert session.submit(rng.choice(list(legal_moves(session.position))))
         drive(session)
     return before
 
@@ -75,7 +75,7 @@ def test_undo_goes_back_over_several_decisions_exactly() -> None:
 def test_ai_replies_are_the_same_after_an_undo() -> None:
     session = new_session(players=4, seed=11)
     drive(session)
-    move = legal_moves(session.position)[0]
+    move = next(legal_moves(session.position))
     session.submit(move)
     drive(session)
     replies = [p.move for p in session.history[1:]]
@@ -121,7 +121,7 @@ def test_no_undo_once_the_round_is_over() -> None:
     while session.position.phase == PLAY:
         drive(session)
         if session.position.phase == PLAY:
-            session.submit(rng.choice(legal_moves(session.position)))
+            session.submit(rng.choice(list(legal_moves(session.position))))
     assert not session.can_undo() and not session.undo()
 
 

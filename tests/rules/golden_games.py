@@ -45,7 +45,7 @@ def transcript(rules_text: str, seed: int, rounds: int = 2) -> str:
             position, events = next_round(position, deal_rng)
             lines.append(position.notation())
             continue
-        moves = legal_moves(position)
+        moves = list(legal_moves(position))
         move = moves[chooser.randrange(len(moves))]
         lines.append(f"{position.turn}: {move.notation()}  ({len(moves)} legal)")
         position, events = apply(position, move)

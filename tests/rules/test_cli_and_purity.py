@@ -61,7 +61,7 @@ def test_seeded_games_replay_whatever_the_global_random_generator_does():
             if disturb:
                 random.seed(random.random())  # the global generator is not ours to rely on
                 random.random()
-            move = chooser.choice(legal_moves(p))
+            move = chooser.choice(list(legal_moves(p)))
             moves.append(move.notation())
             p = play_unchecked(p, move)
         return moves

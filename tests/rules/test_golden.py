@@ -9,7 +9,7 @@ from .golden_games import GAMES, GOLDEN_DIR, transcript
 
 def perft(position: Position, depth: int) -> int:
     """Number of move sequences of length ``depth`` (deals crossed as they come)."""
-    moves = legal_moves(position)
+    moves = list(legal_moves(position))
     if depth == 1:
         return len(moves)
     return sum(perft(play_unchecked(position, m), depth - 1) for m in moves)

@@ -50,7 +50,7 @@ def test_moves_from_many_games_round_trip():
     for seed in range(30):
         p = new_match(Ruleset.parse("2p,selfraise,raiseloose"), random.Random(seed))[0]
         while p.phase == PLAY:
-            moves = legal_moves(p)
+            moves = list(legal_moves(p))
             for move in moves:
                 assert Move.parse(move.notation()) == move
                 assert eval(repr(move)) == move
@@ -73,7 +73,7 @@ def test_position_round_trips_through_notation_all_game_long():
         while p.phase == PLAY:
             assert Position.parse(p.notation()) == p
             assert eval(repr(p)) == p
-            p = play_unchecked(p, chooser.choice(legal_moves(p)))
+            p = play_unchecked(p, chooser.choice(list(legal_moves(p))))
         assert Position.parse(p.notation()) == p
 
 

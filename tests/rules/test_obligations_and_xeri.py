@@ -58,15 +58,15 @@ def test_a_declaration_is_never_a_sweep():
 
 def test_the_last_card_sweeps_when_it_really_takes_everything():
     p = pos("hands=5C/- loose=5S played=47 last=1")
-    after, events = apply(p, legal_moves(p)[0])
-    assert legal_moves(p)[0].notation() == "5C x 5S"
+    after, events = apply(p, next(legal_moves(p)))
+    assert next(legal_moves(p)).notation() == "5C x 5S"
     assert after.xeris == (1, 0)
     assert any(isinstance(e, Xeri) for e in events)
 
 
 def test_the_leftover_pickup_is_never_a_sweep():
     p = pos("hands=7S/- loose=5D played=47 last=1")
-    after, events = apply(p, legal_moves(p)[0])
+    after, events = apply(p, next(legal_moves(p)))
     assert after.xeris == (0, 0)
     assert LeftoversTaken(1, parse_cards("5D7S")) in events
     assert after.captured[1] == parse_cards("5D7S")
@@ -74,7 +74,7 @@ def test_the_leftover_pickup_is_never_a_sweep():
 
 def test_leftovers_with_no_capture_in_the_round_belong_to_nobody():
     p = pos("hands=7S/- loose=5D played=47")
-    after = apply(p, legal_moves(p)[0])[0]
+    after = apply(p, next(legal_moves(p)))[0]
     assert after.captured == (0, 0)
     assert after.loose == parse_cards("5D7S")
 

@@ -35,7 +35,7 @@ def test_a_round_is_played_in_its_deals_six_cards_a_hand_each(players: int, deal
                                                             strict=True))
             assert progress.cards_left <= previous.cards_left
         previous = progress
-        position, events = apply(position, rng.choice(legal_moves(position)))
+        position, events = apply(position, rng.choice(list(legal_moves(position))))
     # Every seat plays six cards per deal.
     assert seen == [deal for deal in range(1, deals + 1) for _ in range(players * 6)]
     final = next(e for e in events if isinstance(e, RoundScored))

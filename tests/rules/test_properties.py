@@ -71,7 +71,7 @@ def test_random_games_keep_every_invariant(notation):
                 p, _ = new_match(rules, rng)
             continue
         _check_cards(p)
-        moves = legal_moves(p)
+        moves = list(legal_moves(p))
         assert moves, f"no legal move in {p}"
         assert len(set(moves)) == len(moves), f"duplicate moves in {p}"
         if rng.random() < 0.1:  # nothing outside legal_moves is accepted, with a reason

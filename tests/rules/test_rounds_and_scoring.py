@@ -63,7 +63,7 @@ def test_rounds_have_four_deals_with_two_players_and_two_with_four():
         seen_deals = 1
         while p.phase == PLAY:
             before = len(p.stock)
-            p = play_unchecked(p, chooser.choice(legal_moves(p)))
+            p = play_unchecked(p, chooser.choice(list(legal_moves(p))))
             if len(p.stock) < before:
                 seen_deals += 1
                 assert p.turn == (p.dealer + 1) % players

@@ -20,7 +20,7 @@ def played_round(seed: int, players: int = 2) -> tuple[Position, list[tuple[int,
     rng = random.Random(seed)
     position, moves = start, []
     while position.phase == PLAY:
-        move = rng.choice(legal_moves(position))
+        move = rng.choice(list(legal_moves(position)))
         moves.append((position.turn, move))
         position = play_unchecked(position, move)
     return start, moves, position

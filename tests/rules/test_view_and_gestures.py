@@ -26,7 +26,7 @@ def _midgame(seed: int, players: int = 2, moves: int = 9) -> Position:
     p = new_match(Ruleset(players=players), random.Random(seed))[0]
     chooser = random.Random(seed)
     for _ in range(moves):
-        p = play_unchecked(p, chooser.choice(legal_moves(p)))
+        p = play_unchecked(p, chooser.choice(list(legal_moves(p))))
     return p
 
 
@@ -50,7 +50,7 @@ def test_the_view_hides_other_hands_and_the_stock_order():
     stock[0] = card_in_hand
     shuffled = p._replace(hands=tuple(hands), stock=tuple(reversed(stock)))
     assert seat_view(shuffled, seat) == view
-    assert legal_moves(view.position) == legal_moves(p)
+    assert list(legal_moves(view.position)) == list(legal_moves(p))
 
 
 def test_samples_are_consistent_with_the_view():
@@ -133,9 +133,38 @@ def test_targets_highlight_what_a_card_can_use():
 def test_legal_moves_is_empty_after_the_round():
     p = _midgame(1)
     while p.phase == PLAY:
-        p = play_unchecked(p, legal_moves(p)[0])
-    assert legal_moves(p) == []
+        p = play_unchecked(p, next(legal_moves(p)))
+    assert list(legal_moves(p)) == []
     with pytest.raises(IllegalMoveError, match="round is over"):
         from diloti_desktop.rules import apply
 
         apply(p, Move.parse("2C"))
+
+
+def test_a_drop_that_matches_one_legal_move_plays_it():
+    # Issue 13: 9♥ dropped on 8♣ with A♦ on the table means 9♥ takes 8♣ and A♦.
+    p = Position.parse("hands=9H5S/KC loose=8CAD4S played=3")
+    nine, eight = int(CARD("9H")), parse_cards("8C")
+    assert find_moves(p, nine, eight) == []
+    assert targets(p, nine)[0] == parse_cards("8CAD")  # A♦ is lit while dragging
+    assert [m.notation() for m in resolve_gesture(p, nine, eight)] == ["9H x AD 8C"]
+    # two aces: two moves, the chooser
+    p = Position.parse("hands=9H5S/KC loose=8CADAS played=3")
+    assert [m.notation() for m in resolve_gesture(p, nine, eight)] == ["9H x AS 8C",
+                                                                       "9H x AD 8C"]
+    # nothing completes it: refused, and the reason speaks of one card as one card
+    p = Position.parse("hands=9H5S/KC loose=8C3D played=3")
+    with pytest.raises(IllegalMoveError) as refused:
+        resolve_gesture(p, nine, eight)
+    assert refused.value.reason == "8♣ is worth 8: 9♥ takes only a 9 or cards adding up to 9"
+
+
+def test_inference_adds_the_fewest_cards_and_never_guesses_a_declaration():
+    # 7♥ on 4♠ with 3♦, 2♣ and A♥ loose: 4+3 takes one card more than 4+2+A
+    p = Position.parse("hands=7H9C/KC loose=4S3D2CAH played=3")
+    moves = resolve_gesture(p, int(CARD("7H")), parse_cards("4S"))
+    assert [m.notation() for m in moves] == ["7H x 3D 4S"]
+    # 2♥ on 3♠ holding a 9, with 4♦ loose: declaring 9 would need 4♦ too; not guessed
+    p = Position.parse("hands=2H9C/KC loose=3S4D played=3")
+    with pytest.raises(IllegalMoveError):
+        resolve_gesture(p, int(CARD("2H")), parse_cards("3S"))

@@ -175,7 +175,7 @@ def play_some(driver: Driver, decisions: int, rng: random.Random) -> list[Positi
         driver.wait_for_turn()
         session = driver.session
         before.append(session.position)
-        driver.play(choose_move(legal_moves(session.position), rng), "click")
+        driver.play(choose_move(list(legal_moves(session.position)), rng), "click")
     driver.wait_for_turn()
     return before
 
@@ -230,7 +230,7 @@ def test_the_history_lists_every_move_of_a_four_player_round(driver: Driver) -> 
         # Every move shown so far is listed, in order, with its seat.
         lines = history_lines(session.history[:table.moves_shown])
         assert [line.seat for line in lines] == [p.seat for p in session.history[:len(lines)]]
-        driver.play(choose_move(legal_moves(session.position), rng), "click")
+        driver.play(choose_move(list(legal_moves(session.position)), rng), "click")
     lines = history_lines(session.history)
     assert len(lines) == 48 and table.moves_shown == 48
     # Play goes round the table: each move's seat follows the one before.

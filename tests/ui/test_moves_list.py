@@ -38,7 +38,7 @@ def open_list(driver: Driver) -> MovesListScene:
 def test_moves_are_grouped_by_kind_captures_first_and_nothing_is_lost() -> None:
     from diloti_desktop.rules import Position
 
-    moves = legal_moves(Position.parse(CROWDED))
+    moves = list(legal_moves(Position.parse(CROWDED)))
     ordered = ordered_moves(moves)
     assert sorted(ordered) == sorted(moves)
     kinds = [KIND_ORDER.index(m.kind) for m in ordered]
@@ -52,7 +52,7 @@ def test_numbers_stay_with_their_move_while_scrolling_and_the_end_is_labelled(
     session = open_position(driver, CROWDED)
     scene = open_list(driver)
     count = len(scene.options)
-    assert count == len(legal_moves(session.position)) == 56
+    assert count == len(list(legal_moves(session.position))) == 56
     visible = len(scene.option_boxes())
     assert visible < count
     assert scene.range_note() == f"1–{visible} of {count} · scroll for more"

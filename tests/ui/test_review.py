@@ -42,7 +42,7 @@ def finish_round(driver: Driver, seed: int = 3) -> RoundSummaryScene:
         top = driver.top
         if isinstance(top, RoundSummaryScene):
             return top
-        driver.play(choose_move(legal_moves(driver.session.position), rng), "double")
+        driver.play(choose_move(list(legal_moves(driver.session.position)), rng), "double")
 
 
 def wait_for_grades(driver: Driver, session: GameSession, round_no: int = 1) -> None:
@@ -194,7 +194,7 @@ def test_the_match_end_shows_the_accuracy_and_reviews_every_round(driver: Driver
             rounds += 1
             driver.click(next(b.box.center for b in top.buttons() if b.key == "next"))
             continue
-        driver.play(choose_move(legal_moves(session.position), rng), "double")
+        driver.play(choose_move(list(legal_moves(session.position)), rng), "double")
     end = driver.top
     assert isinstance(end, MatchEndScene)
     keys = [b.key for b in end.buttons() if b.key.startswith("round:")]

@@ -123,7 +123,7 @@ def finished_session(target: int = 21) -> GameSession:
         if session.position.phase == ROUND_OVER:
             session.continue_after_round()
         elif session.is_human_turn():
-            session.submit(rng.choice(legal_moves(session.position)))
+            session.submit(rng.choice(list(legal_moves(session.position))))
         else:
             session.update()
             session.wait_for_ai()

@@ -74,7 +74,7 @@ def play_rounds(driver: Driver, rng: random.Random, rounds: int | None) -> int:
             continue
         session = driver.session
         position = session.position
-        move = choose_move(legal_moves(position), rng)
+        move = choose_move(list(legal_moves(position)), rng)
         index = len(session.history)
         driver.play(move, STYLES[made % len(STYLES)])
         made += 1

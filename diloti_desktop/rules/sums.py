@@ -1,0 +1,272 @@
+"""Sums over loose numerals decided on rank counts: polynomial however crowded the table.
+
+Which *cards* of a rank take part in a sum never changes whether the sum works, so every
+question here is answered on the count of loose cards of each value (A = 1 ... 10), at
+most four each, and only the final answer is turned back into cards:
+
+- :func:`can_partition`: can a set of numerals be split into groups each adding to ``v``
+  (the legality of a capture or a family; a memoized search on the counts, highest card
+  first, at most a few thousand count states even with every numeral on the table);
+- :func:`partition`: one such split, as card masks (the same one, group by group, that
+  the older exhaustive search picked: each group is the first in card order that leaves a
+  splittable rest);
+- :func:`has_sum` / :func:`has_two_sums`: is there a subset (two disjoint subsets) adding
+  to given totals (used by ``legality.targets`` for highlighting);
+- :func:`group_shapes`: the distinct value multisets adding to ``v`` that the table can
+  supply (at most 42 for v = 10, whatever the table), and :func:`pick_cards` to turn one
+  into cards (point cards first), for the AI's bounded candidate moves;
+- :func:`max_cover`: the most cards one capture of value ``v`` can take.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from diloti_desktop.rules.cards import FACES, RANK_MASK, TEN_OF_DIAMONDS, TWO_OF_CLUBS
+
+Counts = tuple[int, ...]
+"""Loose numerals per value: ``counts[v]`` for v = 1..10 (index 0 unused, always 0)."""
+
+_CACHE_LIMIT: Final = 100_000
+_split_cache: dict[tuple[Counts, int], bool] = {}
+_shape_cache: dict[tuple[Counts, int], tuple[Counts, ...]] = {}
+
+def _preferred(rank: int) -> tuple[int, ...]:
+    """The cards of a rank, point cards first (then by index)."""
+    cards = list(range(4 * (rank - 1), 4 * rank))
+    points = [c for c in cards if rank == 1 or c in (TEN_OF_DIAMONDS, TWO_OF_CLUBS)]
+    return (*points, *(c for c in cards if c not in points))
+
+
+#: Cards of a rank in the order a bounded candidate picks them: point cards first.
+_PREFERRED: Final = ((), *(_preferred(rank) for rank in range(1, 11)))
+
+
+def counts_of(mask: int) -> Counts:
+    """The numerals of ``mask`` counted per value (faces are ignored)."""
+    return (0, *((mask & RANK_MASK[v]).bit_count() for v in range(1, 11)))
+
+
+def _total(counts: Counts) -> int:
+    return sum(v * counts[v] for v in range(1, 11))
+
+
+def _sub(counts: Counts, shape: Counts) -> Counts:
+    return tuple(a - b for a, b in zip(counts, shape, strict=True))
+
+
+def _shapes(counts: Counts, target: int, top: int) -> list[Counts]:
+    """Multisets of values <= ``top`` drawn from ``counts`` adding exactly to ``target``."""
+    found: list[Counts] = []
+    used = [0] * 11
+
+    def extend(value: int, left: int) -> None:
+        if left == 0:
+            found.append(tuple(used))
+            return
+        for v in range(min(value, left), 0, -1):
+            if used[v] < counts[v]:
+                used[v] += 1
+                extend(v, left - v)
+                used[v] -= 1
+
+    extend(top, target)
+    return found
+
+
+def group_shapes(counts: Counts, value: int) -> tuple[Counts, ...]:
+    """The distinct value multisets (one card or more) the counts can give adding to ``value``."""
+    key = (counts, value)
+    cached = _shape_cache.get(key)
+    if cached is None:
+        cached = tuple(_shapes(counts, value, value))
+        if len(_shape_cache) >= _CACHE_LIMIT:
+            _shape_cache.clear()
+        _shape_cache[key] = cached
+    return cached
+
+
+def _splits(counts: Counts, value: int) -> bool:
+    """Whether ``counts`` split into groups each adding to ``value`` (total already a
+    multiple of ``value``)."""
+    top = 10
+    while top and not counts[top]:
+        top -= 1
+    if top == 0:
+        return True
+    if top > value:
+        return False
+    if top == value:
+        rest = list(counts)
+        rest[top] = 0
+        return _splits(tuple(rest), value)
+    key = (counts, value)
+    cached = _split_cache.get(key)
+    if cached is not None:
+        return cached
+    # The highest card must be in some group: try every way to complete it.
+    base = list(counts)
+    base[top] -= 1
+    without = tuple(base)
+    result = any(_splits(_sub(without, shape), value)
+                 for shape in _shapes(without, value - top, top))
+    if len(_split_cache) >= _CACHE_LIMIT:
+        _split_cache.clear()
+    _split_cache[key] = result
+    return result
+
+
+def can_split_counts(counts: Counts, value: int) -> bool:
+    """Whether the counted numerals split into groups each adding to ``value``."""
+    if not 1 <= value <= 10:
+        return False
+    return _total(counts) % value == 0 and _splits(counts, value)
+
+
+def can_partition(cards: int, value: int) -> bool:
+    """Whether the numerals ``cards`` split into groups each adding to ``value``.
+
+    The empty set splits (into no groups); a face card never does.
+    """
+    if cards & FACES:
+        return False
+    return can_split_counts(counts_of(cards), value)
+
+
+def partition(cards: int, value: int) -> list[int] | None:
+    """Split the numerals ``cards`` into groups each adding to ``value`` (one way), or None.
+
+    Each group is the first (cards in index order) that contains the lowest card left and
+    leaves a rest that still splits, so the answer is deterministic.
+    """
+    if not can_partition(cards, value):
+        return None
+    groups: list[int] = []
+    while cards:
+        low = cards & -cards
+        group = _first_group(cards, low, value)
+        groups.append(group)
+        cards &= ~group
+    return groups
+
+
+def _first_group(cards: int, low: int, value: int) -> int:
+    """The first group (in card order) holding ``low`` whose removal leaves a split rest."""
+    others: list[tuple[int, int]] = []
+    mask = cards ^ low
+    while mask:
+        bit = mask & -mask
+        others.append((bit, (bit.bit_length() - 1 >> 2) + 1))
+        mask ^= bit
+    tried: set[Counts] = set()
+    found = 0
+
+    def extend(start: int, chosen: int, left: int) -> bool:
+        nonlocal found
+        if left == 0:
+            rest = cards & ~chosen
+            shape = counts_of(rest)
+            if shape in tried:
+                return False
+            tried.add(shape)
+            if can_split_counts(shape, value):
+                found = chosen
+                return True
+            return False
+        for index in range(start, len(others)):
+            bit, card_value = others[index]
+            if card_value > left:
+                break  # cards come in index order, so values only grow from here
+            if extend(index + 1, chosen | bit, left - card_value):
+                return True
+        return False
+
+    extend(0, low, value - ((low.bit_length() - 1 >> 2) + 1))
+    return found
+
+
+def has_sum(counts: Counts, target: int) -> bool:
+    """Whether some of the counted numerals (one or more) add up exactly to ``target``."""
+    if target <= 0:
+        return target == 0
+    reach = 1
+    limit = (1 << (target + 1)) - 1
+    for v in range(1, min(target, 10) + 1):
+        for _ in range(counts[v]):
+            reach = (reach | reach << v) & limit
+    return bool(reach >> target & 1)
+
+
+def has_two_sums(counts: Counts, first: int, second: int) -> bool:
+    """Whether two disjoint subsets add up to ``first`` and ``second`` (0 = empty set)."""
+    if first < 0 or second < 0:
+        return False
+    states = {(first, second)}
+    for v in range(1, 11):
+        for _ in range(counts[v]):
+            grown = set(states)
+            for a, b in states:
+                if a >= v:
+                    grown.add((a - v, b))
+                if b >= v:
+                    grown.add((a, b - v))
+            states = grown
+        if (0, 0) in states:
+            return True
+    return (0, 0) in states
+
+
+def max_cover(counts: Counts, value: int) -> Counts:
+    """The value multiset of a big capture of ``value``: every counted numeral when they
+    all split into groups of ``value`` (a sweep of the loose cards), else a greedy
+    capture nothing more can be added to (:func:`greedy_cover`). Cards of ``value`` itself
+    are singletons and always included. Bounded: no search over subsets."""
+    if not 1 <= value <= 10:
+        return (0,) * 11
+    lower = tuple(counts[v] if v < value else 0 for v in range(11))
+    if _total(lower) % value == 0 and _splits(lower, value):
+        return _with_singles(lower, counts, value)
+    return _with_singles(greedy_cover(lower, value), counts, value)
+
+
+def greedy_cover(counts: Counts, value: int) -> Counts:
+    """A capture nothing can be added to: groups of ``value`` taken one at a time, the one
+    with the most cards first, while any fits (cards of ``value`` itself are not used)."""
+    left = counts
+    kept = [0] * 11
+    while True:
+        shapes = _shapes(left, value, value - 1)
+        if not shapes:
+            return tuple(kept)
+        shape = max(shapes, key=sum)
+        left = _sub(left, shape)
+        for v in range(11):
+            kept[v] += shape[v]
+
+
+def _with_singles(kept: Counts, counts: Counts, value: int) -> Counts:
+    return tuple(counts[v] if v == value else kept[v] for v in range(11))
+
+
+def pick_cards(available: int, shape: Counts) -> int:
+    """Cards of ``available`` matching a value multiset, point cards first (0 if short)."""
+    chosen = 0
+    for v in range(1, 11):
+        need = shape[v]
+        if not need:
+            continue
+        for card in _PREFERRED[v]:
+            if available >> card & 1:
+                chosen |= 1 << card
+                need -= 1
+                if not need:
+                    break
+        if need:
+            return 0
+    return chosen
+
+
+def clear_caches() -> None:
+    """Forget the memoized count states (for benchmarks that want a cold start)."""
+    _split_cache.clear()
+    _shape_cache.clear()
