@@ -85,6 +85,8 @@ def _run(args: argparse.Namespace) -> int:
     from diloti_desktop.ui.scenes.menu import MainMenuScene
     from diloti_desktop.ui.shell import DEFAULT_SIZE, Shell
 
+    # The system's language first, so that a message about damaged settings is readable.
+    i18n.set_language(i18n.system_language())
     settings, message = storage.load_settings()
     i18n.set_language(settings.language)
     pygame.display.init()

@@ -35,7 +35,7 @@ from diloti_desktop.files import keep_copy
 from diloti_desktop.files import read_json_object as read_json_object
 from diloti_desktop.files import set_aside as set_aside
 from diloti_desktop.files import write_json_atomic as write_json_atomic
-from diloti_desktop.i18n import _
+from diloti_desktop.i18n import _, system_language
 
 log = logging.getLogger(__name__)
 
@@ -171,8 +171,11 @@ def load_settings() -> tuple[Settings, str | None]:
     """The saved settings, or the defaults; never raises.
 
     Returns ``(settings, message)``: ``message`` is ``None`` unless the player should be
-    told something (the file was damaged and set aside), and is translated.
+    told something (the file was damaged and set aside), and is translated. On the first
+    start (no settings yet, or none naming a language) the language follows the system's
+    (:func:`~diloti_desktop.i18n.system_language`, English when the game does not speak it).
     """
+    first_start = Settings(language=system_language())
     path = settings_path()
     try:
         data = read_json_object(path)
@@ -188,10 +191,10 @@ def load_settings() -> tuple[Settings, str | None]:
                 "Your settings could not be read ({reason}), so the defaults are in use "
                 "and the damaged file was kept as {kept}."
             ).format(reason=error.reason, kept=kept)
-        return Settings(), message
+        return first_start, message
     if data is None:
-        return Settings(), None
-    settings, problems = Settings.from_dict(data)
+        return first_start, None
+    settings, problems = Settings.from_dict({"language": first_start.language, **data})
     if not problems:
         return settings, None
     for name, problem in problems:

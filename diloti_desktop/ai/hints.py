@@ -48,7 +48,7 @@ from diloti_desktop.ai.features import (
     sweepers,
 )
 from diloti_desktop.ai.search import MoveValue, SearchConfig, evaluate
-from diloti_desktop.i18n import _
+from diloti_desktop.i18n import _, format_percent, ngettext
 from diloti_desktop.rules.cards import RANK_MASK, pretty_cards
 from diloti_desktop.rules.movegen import candidate_moves, is_legal
 from diloti_desktop.rules.moves import Move, MoveKind
@@ -274,26 +274,30 @@ def reasons(facts: MoveFacts) -> list[Reason]:
 
 def reason_text(reason: Reason, facts: MoveFacts) -> str:
     """One translated sentence for a reason (templates with placeholders, never glued)."""
-    percent = round(100 * facts.sweep_chance)
+    percent = format_percent(facts.sweep_chance)
     if reason == Reason.XERI:
         return _("clears the table: a xeri")
     if reason == Reason.POINTS:
-        return _("takes {points} point(s)").format(points=facts.points_taken)
+        return ngettext("takes {points} point", "takes {points} points",
+                        facts.points_taken).format(points=facts.points_taken)
     if reason == Reason.MAJORITY:
         return _("reaches {cards} cards: the majority is yours").format(
             cards=facts.side_cards)
     if reason == Reason.SWEEP_RISK:
-        return _("the next player can sweep afterwards ({percent}% chance; "
+        return _("the next player can sweep afterwards ({percent} chance; "
                  "unseen: {cards})").format(percent=percent,
                                             cards=pretty_cards(facts.sweeping_unseen))
     if reason == Reason.SAFE_TABLE:
         return _("leaves no sweep to the next player")
     if reason == Reason.PILE_AT_RISK:
-        return _("an opponent may take or raise the {value} ({percent}% chance)").format(
+        return _("an opponent may take or raise the {value} ({percent} chance)").format(
             value=facts.pile_value,
-            percent=round(100 * max(facts.pile_take_chance, facts.pile_raise_chance)))
+            percent=format_percent(max(facts.pile_take_chance, facts.pile_raise_chance)))
     if reason == Reason.PILE_SAFE:
-        return _("the {value} is likely safe: {count} card(s) of that value unseen").format(
-            value=facts.pile_value, count=facts.pile_value_unseen.bit_count())
-    return _("leaves {points} point(s) loose on the table").format(
-        points=facts.points_left_loose)
+        unseen = facts.pile_value_unseen.bit_count()
+        return ngettext("the {value} is likely safe: {count} card of that value unseen",
+                        "the {value} is likely safe: {count} cards of that value unseen",
+                        unseen).format(value=facts.pile_value, count=unseen)
+    return ngettext("leaves {points} point loose on the table",
+                    "leaves {points} points loose on the table",
+                    facts.points_left_loose).format(points=facts.points_left_loose)

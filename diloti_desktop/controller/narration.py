@@ -26,12 +26,20 @@ from diloti_desktop.rules.events import (
 from diloti_desktop.rules.explain import pile_label
 from diloti_desktop.rules.moves import MoveKind
 
+#: The seat of the person at the table (the bottom seat, named "You").
+_YOU = 0
+
 
 def describe_turn(events: Sequence[Event], players: int) -> str:
-    """The account of one move from its events ("" when no card was played)."""
+    """The account of one move from its events ("" when no card was played).
+
+    The person's own moves have their own templates ("You laid 9♣"), because most
+    languages conjugate the verb for "you" differently than for "North".
+    """
     played = next((e for e in events if isinstance(e, CardPlayed)), None)
     if played is None:
         return ""
+    you = played.seat == _YOU
     player = seat_name(played.seat, players)
     card = CARDS[played.move.card].pretty()
     move = played.move
@@ -39,25 +47,46 @@ def describe_turn(events: Sequence[Event], players: int) -> str:
     sweep = any(isinstance(e, Xeri) for e in events)
     mini = any(isinstance(e, Xeristaki) for e in events)
     if move.kind == MoveKind.LAY:
-        return _("{player} laid {card}").format(player=player, card=card)
+        template = _("You laid {card}") if you else _("{player} laid {card}")
+        return template.format(player=player, card=card)
     if captured is not None:
         taken = pretty_cards(captured.cards & ~(1 << move.card))
         if sweep:
-            return _("{player} played {card} and took {cards} — XERI!").format(
-                player=player, card=card, cards=taken)
-        if mini:
-            return _("{player} played {card} and took {cards} — xeristaki!").format(
-                player=player, card=card, cards=taken)
-        return _("{player} played {card} and took {cards}").format(
-            player=player, card=card, cards=taken)
+            template = (_("You played {card} and took {cards} — XERI!") if you else
+                        _("{player} played {card} and took {cards} — XERI!"))
+        elif mini:
+            template = (_("You played {card} and took {cards} — xeristaki!") if you else
+                        _("{player} played {card} and took {cards} — xeristaki!"))
+        else:
+            template = (_("You played {card} and took {cards}") if you else
+                        _("{player} played {card} and took {cards}"))
+        return template.format(player=player, card=card, cards=taken)
     declared = next((e for e in events if isinstance(e, PileDeclared | PileRaised)), None)
     if isinstance(declared, PileRaised):
-        return _("{player} played {card} and raised the {old} to {value}").format(
-            player=player, card=card, old=pile_label(declared.old), value=declared.new.value)
+        template = (_("You played {card} and raised the {old} to {value}") if you else
+                    _("{player} played {card} and raised the {old} to {value}"))
+        return template.format(player=player, card=card, old=pile_label(declared.old),
+                               value=declared.new.value)
     if isinstance(declared, PileDeclared):
-        return _("{player} played {card} and declared a {pile}").format(
-            player=player, card=card, pile=pile_label(declared.pile))
-    return _("{player} played {card}").format(player=player, card=card)
+        template = (_("You played {card} and declared a {pile}") if you else
+                    _("{player} played {card} and declared a {pile}"))
+        return template.format(player=player, card=card, pile=pile_label(declared.pile))
+    template = _("You played {card}") if you else _("{player} played {card}")
+    return template.format(player=player, card=card)
+
+
+def _leftovers(side: int, players: int, count: int, cards: str) -> str:
+    if side == _YOU and players == 2:
+        template = ngettext("You took the last card on the table ({cards})",
+                            "You took the {count} cards left on the table ({cards})", count)
+    elif side == _YOU:
+        template = ngettext(
+            "You and North took the last card on the table ({cards})",
+            "You and North took the {count} cards left on the table ({cards})", count)
+    else:
+        template = ngettext("{side} took the last card on the table ({cards})",
+                            "{side} took the {count} cards left on the table ({cards})", count)
+    return template.format(side=side_name(side, players), count=count, cards=cards)
 
 
 def describe_round_end(events: Sequence[Event], players: int) -> str:
@@ -65,15 +94,16 @@ def describe_round_end(events: Sequence[Event], players: int) -> str:
     parts: list[str] = []
     for event in events:
         if isinstance(event, LeftoversTaken):
-            count = event.cards.bit_count()
-            parts.append(ngettext("{side} took the last card on the table ({cards})",
-                                  "{side} took the {count} cards left on the table ({cards})",
-                                  count).format(side=side_name(event.side, players), count=count,
-                                                cards=pretty_cards(event.cards)))
+            parts.append(_leftovers(event.side, players, event.cards.bit_count(),
+                                    pretty_cards(event.cards)))
         elif isinstance(event, MatchWon):
-            parts.append(_("{side} won the match {score}").format(
-                side=side_name(event.side, players),
-                score=f"{event.scores[event.side]}–{event.scores[1 - event.side]}"))
+            score = f"{event.scores[event.side]}–{event.scores[1 - event.side]}"
+            if event.side == _YOU:
+                template = (_("You won the match {score}!") if players == 2 else
+                            _("You and North won the match {score}!"))
+            else:
+                template = _("{side} won the match {score}")
+            parts.append(template.format(side=side_name(event.side, players), score=score))
         elif isinstance(event, RoundScored):
             parts.append(_("Round {number} is over").format(number=event.round_no))
     return " · ".join(parts)

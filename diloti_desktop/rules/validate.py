@@ -100,9 +100,12 @@ def _check_numbers(position: Position) -> None:
         raise _fail(_("round {number} is out of range").format(number=position.round_no))
     if position.phase not in (PLAY, ROUND_OVER, MATCH_OVER):
         raise _fail(_("the phase of the game is unknown"))
-    for name, seat in (("dealer", position.dealer), ("turn", position.turn)):
-        if not 0 <= seat < players:
-            raise _fail(_("there is no seat {seat} for the {role}").format(seat=seat, role=name))
+    if not 0 <= position.dealer < players:
+        raise _fail(_("the dealer sits at seat {seat}, which does not exist").format(
+            seat=position.dealer))
+    if not 0 <= position.turn < players:
+        raise _fail(_("the player to move sits at seat {seat}, which does not exist").format(
+            seat=position.turn))
     if len(position.hands) != players:
         raise _fail(_("there are {count} hands for {players} players").format(
             count=len(position.hands), players=players))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from diloti_desktop.ai.coach import Advice, Nudge, NudgeKind, Option, Reason, TutorCheck, Why
 from diloti_desktop.ai.hints import Verdict
 from diloti_desktop.controller import seat_name
-from diloti_desktop.i18n import N_, _, ngettext
+from diloti_desktop.i18n import N_, _, format_number, format_percent, ngettext
 from diloti_desktop.rules.cards import CARDS, RANK_NAMES, pretty_cards
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
@@ -33,8 +33,12 @@ def _rank(value: int) -> str:
     return RANK_NAMES[value - 1] if 1 <= value <= 13 else str(value)
 
 
-def _percent(chance: float) -> int:
-    return round(100 * chance)
+def _percent(chance: float) -> str:
+    return format_percent(chance)
+
+
+def _points(value: float) -> str:
+    return format_number(value, 1)
 
 
 def verdict_label(verdict: Verdict) -> str:
@@ -70,7 +74,7 @@ def nudge_text(nudge: Nudge, players: int) -> str:
             value=nudge.value)
     if kind == NudgeKind.DANGER:
         return _("Careful: if you lay a {rank}, {player} can sweep the table "
-                 "({percent}% chance).").format(rank=_rank(nudge.value),
+                 "({percent} chance).").format(rank=_rank(nudge.value),
                                                  player=_who(nudge.seat, players),
                                                  percent=_percent(nudge.chance))
     return _("Nothing good to take: lay a card that gives little away.")
@@ -99,7 +103,7 @@ def reason_text(reason: Reason, players: int) -> str:
         return _("It takes {count} cards: you will have {total}; 27 or more win the "
                  "majority (4 points).").format(count=reason.value, total=reason.total)
     if why == Why.DENY:
-        return _("Otherwise {player} could take them: {percent}% chance they hold a "
+        return _("Otherwise {player} could take them: {percent} chance they hold a "
                  "{rank}.").format(player=who, percent=_percent(reason.chance),
                                    rank=_rank(reason.value))
     if why == Why.TAKE_PILE:
@@ -112,14 +116,14 @@ def reason_text(reason: Reason, players: int) -> str:
         return _("You keep your last {card}: you must keep one to take your pile of "
                  "{value}.").format(card=pretty_cards(reason.cards), value=reason.value)
     if why == Why.SWEEP_RISK:
-        return _("{player} may then sweep the table ({percent}% chance, with {cards})."
+        return _("{player} may then sweep the table ({percent} chance, with {cards})."
                  ).format(player=who, percent=_percent(reason.chance),
                           cards=pretty_cards(reason.cards) or "?")
     if why == Why.NO_SWEEP:
         return _("It leaves {player} no sweep, while another move would give one "
-                 "({percent}% chance).").format(player=who, percent=_percent(reason.chance))
+                 "({percent} chance).").format(player=who, percent=_percent(reason.chance))
     if why == Why.PILE_ODDS:
-        return _("An opponent holds a {value} with about {percent}% chance "
+        return _("An opponent holds a {value} with about {percent} chance "
                  "and could take the pile.").format(value=reason.value,
                                                     percent=_percent(reason.chance))
     if why == Why.COUNTED:
@@ -128,11 +132,11 @@ def reason_text(reason: Reason, players: int) -> str:
     if why == Why.FACE_LAY:
         return ngettext("A face card can only be taken by the same face: {count} {rank} "
                         "is still unseen.",
-                        "A face card can only be taken by the same face: {count} {rank}s "
+                        "A face card can only be taken by the same face: {count} {rank} "
                         "are still unseen.", reason.value).format(
             count=reason.value, rank=_rank(CARDS[reason.cards.bit_length() - 1].rank))
     if why == Why.LAY_ODDS:
-        return _("{player} can use your {card} only with about {percent}% chance.").format(
+        return _("{player} can use your {card} only with about {percent} chance.").format(
             player=who, card=pretty_cards(reason.cards), percent=_percent(reason.chance))
     if why == Why.CHEAP_LAY:
         return _("Your {card} is worth no points: if it is taken, little is lost.").format(
@@ -146,7 +150,7 @@ def reason_text(reason: Reason, players: int) -> str:
                         "You keep {cards}, point cards, for later captures.",
                         reason.cards.bit_count()).format(cards=pretty_cards(reason.cards))
     return _("It is worth about {points} points per round more than the next choice."
-             ).format(points=f"{reason.value / 10:.1f}")
+             ).format(points=_points(reason.value / 10))
 
 
 def alternative_text(option: Option, position: Position) -> str:
@@ -155,7 +159,7 @@ def alternative_text(option: Option, position: Position) -> str:
     if option.loss < 0.05:
         return _("{move} instead: about as good.").format(move=move)
     return _("{move} instead: about {points} points worse per round.").format(
-        move=move, points=f"{option.loss:.1f}")
+        move=move, points=_points(option.loss))
 
 
 def full_hint_lines(advice: Advice, position: Position) -> list[str]:
@@ -173,7 +177,7 @@ def tutor_text(check: TutorCheck, position: Position) -> str:
     players = position.players
     if reason.why == Why.SWEEP_RISK:
         return _("After this, {player} can take every card on the table at once with "
-                 "{cards}: a xeri (sweep), worth extra points ({percent}% chance).").format(
+                 "{cards}: a xeri (sweep), worth extra points ({percent} chance).").format(
             player=_who(reason.seat, players), cards=pretty_cards(reason.cards) or "?",
             percent=_percent(reason.chance))
     if reason.why == Why.XERI:
@@ -184,7 +188,7 @@ def tutor_text(check: TutorCheck, position: Position) -> str:
                         reason.value).format(cards=pretty_cards(reason.cards),
                                              points=reason.value)
     if reason.why == Why.PILE_ODDS:
-        return _("An opponent probably holds a {value} ({percent}% chance) and can take "
+        return _("An opponent probably holds a {value} ({percent} chance) and can take "
                  "this pile.").format(value=reason.value, percent=_percent(reason.chance))
     if reason.why == Why.OBLIGATION:
         return reason_text(reason, players)
@@ -194,21 +198,21 @@ def tutor_text(check: TutorCheck, position: Position) -> str:
         return _("Another move takes {count} more cards toward the 27 of the majority."
                  ).format(count=reason.value)
     if reason.why == Why.LAY_ODDS:
-        return _("{player} can use your {card} with about {percent}% chance; the better "
-                 "card gives only {other}%.").format(
+        return _("{player} can use your {card} with about {percent} chance; the better "
+                 "card gives only {other}.").format(
             player=_who(reason.seat, players), card=pretty_cards(reason.cards),
-            percent=_percent(reason.chance), other=reason.value)
+            percent=_percent(reason.chance), other=_percent(reason.value / 100))
     if reason.why == Why.DENY:
-        return _("Taking now keeps {player} from taking those cards ({percent}% chance "
+        return _("Taking now keeps {player} from taking those cards ({percent} chance "
                  "they could).").format(player=_who(reason.seat, players),
                                         percent=_percent(reason.chance))
     return _("Over many deals the better move scores about {points} points more per "
-             "round.").format(points=f"{check.grade.loss:.1f}")
+             "round.").format(points=_points(check.grade.loss))
 
 
 def tutor_title(check: TutorCheck) -> str:
     """The panel's title: "A mistake? About 2.1 points lost per round." """
-    points = f"{check.grade.loss:.1f}"
+    points = _points(check.grade.loss)
     verdict = check.grade.verdict
     if verdict == Verdict.BLUNDER:
         return _("A blunder? About {points} points lost per round.").format(points=points)

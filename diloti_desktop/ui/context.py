@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from diloti_desktop import stats, storage
+from diloti_desktop import i18n, stats, storage
 from diloti_desktop.ai.base import Player, RandomPlayer
 from diloti_desktop.ai.players import LEVELS
 from diloti_desktop.ai.search import SearchConfig
@@ -75,6 +75,10 @@ class WindowControl(Protocol):
 
     def request_quit(self) -> None:
         """Leave the main loop after this frame."""
+        ...
+
+    def retitle(self) -> None:
+        """Show the window title in the current language."""
         ...
 
 
@@ -139,8 +143,10 @@ class AppContext:
         return BASE_AI_PACE * self.settings.animation_factor
 
     def update_settings(self, settings: Settings) -> None:
-        """Apply and save new settings (sound, fullscreen, card colours)."""
+        """Apply and save new settings (sound, fullscreen, card colours, language)."""
         old, self.settings = self.settings, settings
+        if old.language != settings.language:
+            self.apply_language()
         if isinstance(self.audio, Audio):
             self.audio.enabled = settings.sound_enabled
             self.audio.volume = settings.volume
@@ -155,6 +161,13 @@ class AppContext:
             message = storage.save_settings(settings)
             if message:
                 self.notices.append(message)
+
+    def apply_language(self) -> None:
+        """Speak the settings' language from now on: every scene rewords itself at once."""
+        i18n.set_language(self.settings.language)
+        self.window.retitle()
+        for scene in self.scenes.scenes():
+            scene.retranslate()
 
     def toggle_fullscreen(self) -> None:
         """Switch between fullscreen and a window (and remember it)."""

@@ -40,8 +40,9 @@ class HintCoach:
     waiting: bool = False
     target: int = 0          #: the step to show once the advice arrives
     failed: bool = False
-    _wrapped: dict[tuple[object, ...], list[tuple[str, bool]]] = field(
+    _wrapped: dict[tuple[object, ...], tuple[list[tuple[str, bool]], int]] = field(
         default_factory=dict, repr=False)
+    size: int = 0            #: the text size the panel was last laid out at (may shrink)
 
     def clear(self) -> None:
         """Forget the hint (the position changed, or the player did something else)."""
@@ -130,19 +131,22 @@ class HintCoach:
         return [*full_hint_lines(advice, position), follow]
 
     def _rows(self, layout: TableLayout, width: int) -> list[tuple[str, bool]]:
-        """The panel's wrapped lines (kept between frames: wrapping measures text)."""
+        """The wrapped lines (the first paragraph bold), at most ten at the table's size:
+        a longer hint (a long translation) shrinks rather than losing lines. Kept between
+        frames: wrapping measures text."""
         size = layout.font_px
         key = (self.level, self.waiting, self.failed, id(self.advice), width, size)
         cached = self._wrapped.get(key)
-        if cached is not None:
-            return cached
-        wrapped: list[tuple[str, bool]] = []
-        for index, line in enumerate(self.lines()):
-            wrapped += [(part, index == 0) for part in theme.wrap(line, size, width)]
-        if len(self._wrapped) > 16:
-            self._wrapped.clear()
-        self._wrapped[key] = wrapped[:10]
-        return wrapped[:10]
+        if cached is None:
+            paragraphs = [(line, index == 0) for index, line in enumerate(self.lines())]
+            lines, fitted = theme.fit_paragraphs(paragraphs, size, width,
+                                                 10 * theme.line_height(size))
+            if len(self._wrapped) > 16:
+                self._wrapped.clear()
+            cached = self._wrapped[key] = ([(line, index == 0) for index, line in lines],
+                                           fitted)
+        rows, self.size = cached
+        return rows
 
     def place(self, layout: TableLayout, avoid: Sequence[Box] = (),
               ) -> tuple[Box, list[tuple[str, bool]]]:
@@ -151,7 +155,6 @@ class HintCoach:
         cards on the left or the right, else at the top of the table, else over the
         opposite hand."""
         pad = layout.pad
-        line = theme.line_height(layout.font_px)
         toast, table = layout.toast, layout.table
         left = min((b.x for b in avoid), default=table.right) - pad - table.x - pad
         right_x = max((b.right for b in avoid), default=table.x) + pad
@@ -163,7 +166,7 @@ class HintCoach:
             if w < 280:
                 continue
             rows = self._rows(layout, w - 3 * pad)
-            h = len(rows) * line + 2 * pad
+            h = len(rows) * theme.line_height(self.size) + 2 * pad
             if where == "low":
                 box = Box(x, toast.bottom - h, w, h)
             elif where == "high":
@@ -184,13 +187,16 @@ class HintCoach:
         """The hint panel (nothing when no hint is shown), clear of ``avoid`` if it can."""
         if not self.lines():
             return
-        size = layout.font_px
-        panel, wrapped = self.place(layout, avoid)
+        panel, _rows = self.place(layout, avoid)
+        # The lines (and their size) for the panel's own width, from the cache.
+        wrapped = self._rows(layout, panel.w - 3 * layout.pad)
+        size = self.size
         theme.rounded(surface, panel, theme.PANEL, layout.pad, alpha=238)
         pygame.draw.rect(surface, theme.HINT, pygame.Rect(panel), width=2,
                          border_radius=layout.pad)
         y = panel.y + layout.pad
         for text_line, first in wrapped:
             theme.blit_text(surface, text_line, size, (panel.x + 2 * layout.pad, y),
-                            theme.HINT if first else theme.INK, bold=first, anchor="topleft")
+                            theme.HINT if first else theme.INK, bold=first, anchor="topleft",
+                            max_width=panel.w - 3 * layout.pad)
             y += theme.line_height(size)

@@ -71,7 +71,9 @@ class HistoryPanel:
         width = box.w - 4 * pad
         for line in lines:
             text = _("{number}. {move}").format(number=line.number, move=line.text)
-            for index, part in enumerate(theme.wrap(text, size, width)):
+            # Continuation lines are indented: wrap them narrower by the indent.
+            for index, part in enumerate(theme.wrap(text, size, width - theme.text(
+                    "   ", size).get_width())):
                 rows.append((part if index == 0 else "   " + part, line, index == 0))
         # As tall as the moves need (at least a few lines), never more than the area.
         wanted = 2 * pad + step + pad // 2 + max(3, len(rows) + (1 if self.scroll else 0)) * step
@@ -81,7 +83,7 @@ class HistoryPanel:
                          border_radius=pad)
         theme.blit_text(surface, _("This round's moves (L to close)"), size,
                         (box.x + pad * 2, box.y + pad), theme.INK, bold=True,
-                        anchor="topleft")
+                        anchor="topleft", max_width=box.w - 4 * pad)
         area_top = box.y + pad + step + pad // 2
         if not rows:
             theme.blit_text(surface, _("No move yet this round."), size,
@@ -96,7 +98,7 @@ class HistoryPanel:
             colour = theme.GOLD if line.sweep else (theme.TURN if line.seat == viewer
                                                     else theme.INK)
             theme.blit_text(surface, text, size, (box.x + pad * 2, y), colour,
-                            bold=line.sweep, anchor="topleft")
+                            bold=line.sweep, anchor="topleft", max_width=width)
             y += step
         if self.scroll:
             theme.blit_text(surface, _("▼ newer moves below"), max(11, size - 2),

@@ -21,6 +21,8 @@ from typing import Final, Literal, NamedTuple
 #: The smallest frame the screens are laid out for; a smaller window shows the frame
 #: scaled down (see ``ui.input.Viewport`` and ``ui.shell``).
 MIN_WINDOW: Final = (960, 600)
+#: The width of the words beside a capture pile (side name, cards taken), in table units.
+CAPTURE_TEXT_W: Final = 0.3
 #: Width multipliers of the "card size" setting.
 CARD_SCALES: Final = {"small": 0.88, "medium": 1.0, "large": 1.12}
 
@@ -231,8 +233,11 @@ def table_layout(width: int, height: int, players: int, card_scale: float = 1.0)
             card_w = hand_w
         elif edge == "top":
             area = north_band
-            label = Box(width // 2 + round(opp_w * 1.6), north_y + (opp_h - label_h) // 2,
-                        round(unit * 0.42), label_h)
+            label_x = width // 2 + round(opp_w * 1.6)
+            # Up to the capture pile's words (a column of CAPTURE_TEXT_W units on its left).
+            room = captures[1].x - pad * 2 - round(unit * CAPTURE_TEXT_W) - label_x
+            label = Box(label_x, north_y + (opp_h - label_h) // 2,
+                        max(round(unit * 0.2), min(round(unit * 0.42), room)), label_h)
             card_w = opp_w
         else:
             column_x = pad * 2 if edge == "left" else width - pad * 2 - opp_h

@@ -15,7 +15,7 @@ import pygame
 from diloti_desktop.ai.hints import Verdict
 from diloti_desktop.ai.review import Decision, ReviewSummary, summarise
 from diloti_desktop.controller import seat_name
-from diloti_desktop.i18n import _
+from diloti_desktop.i18n import _, format_number, ngettext
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.input import Click, InputEvent, KeyAction, PointerMove
 from diloti_desktop.ui.layout import Box
@@ -125,13 +125,40 @@ class ReviewPanel:
             y += gap
         row_h = line + 2
         placed.list_box = Box(inner.x, inner.y + y, inner.w, max(row_h, top - gap - inner.y - y))
-        placed.visible = max(1, placed.list_box.h // row_h)
         last = self.scene.last_step
-        self.top = max(0, min(self.top, last + 1 - placed.visible))
-        for index in range(self.top, min(last + 1, self.top + placed.visible)):
-            placed.rows.append((index, Box(inner.x, placed.list_box.y + (index - self.top)
-                                           * row_h, inner.w, row_h)))
+        self.top = max(0, min(self.top, last + 1 - max(1, placed.list_box.h // row_h)))
+        # A long move takes two lines of the list (a translation, or a capture of many cards).
+        row_y = placed.list_box.y
+        for index in range(self.top, last + 1):
+            lines, text_size = self._row_lines(index, inner.w, size)
+            h = len(lines) * theme.line_height(text_size) + 2
+            if row_y + h > placed.list_box.bottom and placed.rows:
+                break
+            placed.rows.append((index, Box(inner.x, row_y, inner.w, h)))
+            row_y += h
+        placed.visible = max(1, len(placed.rows))
         return placed
+
+    def _row_text(self, step: int) -> tuple[str, str]:
+        """A list row's words and its loss mark ("−2,3"; "" when none)."""
+        scene = self.scene
+        if step >= scene.last_step:
+            return _("End of the round"), ""
+        seat, move = scene.play.moves[step]
+        text = _("{number}. {player}: {move}").format(
+            number=step + 1, player=seat_name(seat, scene.positions[0].players),
+            move=move.describe())
+        decision = self._graded()[0].get(step)
+        mark = "" if decision is None or decision.loss < 0.05 or decision.forced else (
+            "−" + format_number(decision.loss, 1))
+        return text, mark
+
+    def _row_lines(self, step: int, width: int, size: int) -> tuple[list[str], int]:
+        """A row's text wrapped beside its grade badge (two lines at most)."""
+        text, mark = self._row_text(step)
+        graded = step in self._graded()[0]
+        badge_w = theme.text(mark, size - 1).get_width() + size if graded else 0
+        return theme.wrap_fit(text, size - 1, width - badge_w - 8, 2)
 
     def _button_keys(self) -> list[tuple[str, str, str]]:
         state = self.scene.state
@@ -167,8 +194,10 @@ class ReviewPanel:
         mine = summarise(d for d in self._graded()[0].values() if d.seat == viewer)
         if mine.average_loss is None:
             return _("No decision graded yet")
-        return _("{loss} points lost per decision, over {count} decisions").format(
-            loss=f"{mine.average_loss:.2f}", count=mine.unforced)
+        return ngettext("{loss} points lost per decision, over {count} decision",
+                        "{loss} points lost per decision, over {count} decisions",
+                        mine.unforced).format(loss=format_number(mine.average_loss, 2),
+                                              count=mine.unforced)
 
     def _chips(self) -> list[tuple[str, theme.Colour]]:
         """The human's grade counts (the other seats' are in their accuracy line)."""
@@ -319,29 +348,28 @@ class ReviewPanel:
         scene = self.scene
         size = placed.size
         grades = self._graded()[0]
-        players = scene.positions[0].players
         theme.rounded(surface, placed.list_box.inflate(8, 4), theme.FELT_DARK, 6, alpha=140)
         for step, row in placed.rows:
             if step == scene.step:
                 theme.rounded(surface, row, theme.FELT_LIGHT, 5, alpha=150)
+            lines, text_size = self._row_lines(step, row.w, size)
             if step >= scene.last_step:
-                theme.blit_text(surface, _("End of the round"), size - 1, (row.x + 4, row.centery),
-                                theme.INK_DIM, anchor="midleft")
-                continue
-            seat, move = scene.play.moves[step]
-            text = _("{number}. {player}: {move}").format(
-                number=step + 1, player=seat_name(seat, players), move=move.describe())
-            ink = theme.INK if seat == scene.viewer else theme.INK_DIM
+                ink = theme.INK_DIM
+            else:
+                ink = theme.INK if scene.play.moves[step][0] == scene.viewer else theme.INK_DIM
+            _text, mark = self._row_text(step)
             decision = grades.get(step)
             badge_w = 0
             if decision is not None:
-                mark = "" if decision.loss < 0.05 or decision.forced else (
-                    f"−{decision.loss:.1f}")
                 badge_w = theme.text(mark, size - 1).get_width() + size
                 theme.badge(surface, (row.right - badge_w + size // 3, row.centery),
                             max(4, size // 3), verdict_colour(decision), "")
                 if mark:
                     theme.blit_text(surface, mark, size - 1, (row.right - 2, row.centery),
                                     verdict_colour(decision), anchor="midright")
-            theme.blit_text(surface, text, size - 1, (row.x + 4, row.centery), ink,
-                            anchor="midleft", max_width=row.w - badge_w - 8)
+            line_h = theme.line_height(text_size)
+            y = row.centery - len(lines) * line_h // 2
+            for text_line in lines:
+                theme.blit_text(surface, text_line, text_size, (row.x + 4, y), ink,
+                                max_width=row.w - badge_w - 8)
+                y += line_h

@@ -11,7 +11,7 @@ from typing import Final
 from diloti_desktop.ai.hints import Verdict, reason_text, reasons
 from diloti_desktop.ai.review import Decision
 from diloti_desktop.controller import seat_name
-from diloti_desktop.i18n import N_, _
+from diloti_desktop.i18n import N_, _, format_number, format_percent
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui import theme
@@ -52,12 +52,12 @@ def verdict_colour(decision: Decision | None) -> theme.Colour:
 
 def loss_text(loss: float) -> str:
     """ "−2.3 points" (points per round lost on average against the best move)."""
-    return _("−{points} points").format(points=f"{loss:.1f}")
+    return _("−{points} points").format(points=format_number(loss, 1))
 
 
 def accuracy_text(accuracy: float | None) -> str:
     """ "84%", or a dash when there is nothing to measure."""
-    return "–" if accuracy is None else _("{percent}%").format(percent=round(accuracy))
+    return "–" if accuracy is None else format_percent(accuracy / 100)
 
 
 def formula_text() -> str:

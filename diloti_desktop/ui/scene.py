@@ -54,6 +54,13 @@ class Scene:
     def resume(self) -> None:
         """Uncovered again."""
 
+    def retranslate(self) -> None:
+        """The language changed: rebuild any text kept from before (labels of rows ...).
+
+        Text looked up with ``_()`` while drawing follows by itself; a scene that keeps
+        translated strings between frames rebuilds them here.
+        """
+
     # the frame
     def handle(self, event: InputEvent) -> None:
         """React to one input event (only the top scene gets them)."""

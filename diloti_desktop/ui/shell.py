@@ -68,6 +68,7 @@ class Shell:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, title: str = "",
                  clock: Callable[[], float] = time.monotonic, show_fps: bool = False) -> None:
         self.windowed_size = _at_least(size, SMALLEST_WINDOW)
+        self._fixed_title = title
         self.title = title or _("Diloti")
         self.clock = clock
         self.show_fps = show_fps
@@ -147,6 +148,12 @@ class Shell:
         theme.clear_caches()
         if self.ctx is not None and self.ctx.scenes.top is not None:
             self.ctx.scenes.top.handle(Resized(self.size()))
+
+    def retitle(self) -> None:
+        """The window title in the current language (after a language change)."""
+        self.title = self._fixed_title or _("Diloti")
+        if pygame.display.get_init():
+            pygame.display.set_caption(self.title)
 
     def request_quit(self) -> None:
         """Stop after this frame; the game is saved first, or the player asked if it cannot be."""

@@ -24,6 +24,7 @@ from diloti_desktop.ui import theme
 from diloti_desktop.ui.animation import Flight
 from diloti_desktop.ui.header import draw_header
 from diloti_desktop.ui.layout import (
+    CAPTURE_TEXT_W,
     Box,
     SeatPlace,
     TableGrid,
@@ -295,10 +296,11 @@ def _draw_capture_pile(surface: pygame.Surface, geometry: TableGeometry, side: i
     name = side_name(side, position.players)
     line = theme.line_height(size)
     top = box.y + max(0, (box.h - 3 * line) // 2)
+    column = round(layout.unit * CAPTURE_TEXT_W)
     theme.blit_text(surface, name, size, (right, top), theme.INK, bold=True,
-                    anchor="topright", max_width=round(layout.unit * 0.3))
+                    anchor="topright", max_width=column)
     theme.blit_text(surface, captured_count(count), size, (right, top + line), theme.INK_DIM,
-                    anchor="topright")
+                    anchor="topright", max_width=column)
     xeris = position.xeris[side]
     if xeris:
         radius = max(7, round(size * 0.62))
@@ -385,10 +387,17 @@ def _draw_seat_label(surface: pygame.Surface, layout: TableLayout, place: SeatPl
     title = _("{name} · {level}").format(name=name, level=extra) if extra else name
     anchor_x = box.x if place.edge != "right" else box.right
     anchor: theme.Anchor = "midleft" if place.edge != "right" else "midright"
-    title_surface = theme.text(theme.fit(title, size, box.w), size, theme.INK_DARK if is_turn
-                               else theme.INK, bold=True)
     detail_surface = theme.text(detail, max(10, size - 2), theme.INK_DARK if is_turn
                                 else theme.INK_DIM)
+    # The chip (name, level and card count) stays inside the seat's label box. When a long
+    # name and level need the room, the count goes (the fan of card backs shows it too).
+    room = box.w - detail_surface.get_width() - 3 * layout.pad
+    if not (deco.thinking and is_turn) and not theme.fits(title, size, room, bold=True):
+        detail_surface = theme.text("", max(10, size - 2))
+        room = box.w - 2 * layout.pad
+    title_size = theme.fit_size(title, size, room, bold=True)
+    title_surface = theme.text(theme.fit(title, title_size, room, bold=True), title_size,
+                               theme.INK_DARK if is_turn else theme.INK, bold=True)
     w = title_surface.get_width() + detail_surface.get_width() + 3 * layout.pad
     h = max(title_surface.get_height(), box.h)
     chip = Box(anchor_x if anchor == "midleft" else anchor_x - w, box.centery - h // 2, w, h)
@@ -432,8 +441,9 @@ def _draw_items(surface: pygame.Surface, geometry: TableGeometry, deco: Decorati
             label_box = geometry.grid.label_box(slot)
             caption = pile_caption(pile, position.players)
             size = max(10, min(layout.font_px - 1, round(geometry.grid.card_w * 0.15)))
-            text = theme.text(theme.fit(caption, size, label_box.w - 8), size, theme.INK_DARK,
-                              bold=True)
+            size = theme.fit_size(caption, size, label_box.w - 8, bold=True)
+            text = theme.text(theme.fit(caption, size, label_box.w - 8, bold=True), size,
+                              theme.INK_DARK, bold=True)
             chip = Box.centred(label_box.centerx, label_box.centery, text.get_width() + 12,
                                text.get_height() + 2)
             fill = theme.TURN if pile.owner == geometry.viewer else theme.INK
@@ -477,8 +487,7 @@ def _draw_flight(surface: pygame.Surface, flight: Flight, elapsed: float,
 
 def _draw_toast(surface: pygame.Surface, layout: TableLayout, deco: Decorations) -> None:
     box = layout.toast
-    size = layout.font_px
-    lines = theme.wrap(deco.toast, size, box.w - 4 * layout.pad)[:2]
+    lines, size = theme.wrap_fit(deco.toast, layout.font_px, box.w - 4 * layout.pad, 3)
     line = theme.line_height(size)
     h = max(box.h, len(lines) * line + layout.pad * 2)
     panel = Box(box.x, box.bottom - h, box.w, h)

@@ -10,6 +10,7 @@ import functools
 import math
 import random
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Final, Literal
 
 import pygame
@@ -68,24 +69,90 @@ def clear_caches() -> None:
     _text_cache.clear()
     _felt.cache_clear()
     _fit.cache_clear()
+    _fit_size.cache_clear()
     _wrap.cache_clear()
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """A text that did not fit where it was drawn (collected while :data:`overflows` is set)."""
+
+    label: str
+    width: int
+    room: int
+    why: str
+
+
+#: When a list, every text that does not fit its box is recorded here instead of passing
+#: silently (the text-fit test renders every scene in every language with this set).
+overflows: list[Overflow] | None = None
+#: A text may shrink to this share of its size before it is cut with an ellipsis.
+MIN_SHRINK: Final = 0.72
+#: Never smaller than this (pixels): below it text stops being readable.
+MIN_TEXT_PX: Final = 9
+
+
+def _overflow(label: str, width: int, room: int, why: str) -> None:
+    if overflows is not None:
+        overflows.append(Overflow(label, width, room, why))
+
+
+def fits(label: str, size: int, max_width: int, bold: bool = False) -> bool:
+    """Whether ``label`` fits in ``max_width`` pixels once shrunk as far as allowed."""
+    smallest = fit_size(label, size, max_width, bold)
+    return resources.font(smallest, bold).size(label)[0] <= max_width
+
+
+def fit_size(label: str, size: int, max_width: int, bold: bool = False) -> int:
+    """The largest size, at most ``size``, at which ``label`` fits in ``max_width`` pixels.
+
+    Text shrinks (down to :data:`MIN_SHRINK` of its size) rather than being cut: a longer
+    translation stays whole. Returns the smallest allowed size when even that is too wide.
+    """
+    return _fit_size(label, size, max_width, bold)
+
+
+@functools.lru_cache(maxsize=2048)
+def _fit_size(label: str, size: int, max_width: int, bold: bool) -> int:
+    floor = max(MIN_TEXT_PX, min(size, round(size * MIN_SHRINK)))
+    current = size
+    while current > floor and resources.font(current, bold).size(label)[0] > max_width:
+        current -= 1
+    return current
 
 
 def blit_text(target: pygame.Surface, label: str, size: int, pos: tuple[int, int],
               colour: Colour = INK, bold: bool = False, anchor: Anchor = "topleft",
               max_width: int | None = None) -> pygame.Rect:
-    """Draw one line of text anchored at ``pos``; too long a line is shortened with "…"."""
-    surface = text(fit(label, size, max_width, bold) if max_width else label, size, colour, bold)
+    """Draw one line of text anchored at ``pos``.
+
+    With ``max_width``, too long a line first shrinks (:func:`fit_size`), and only when
+    that is not enough is it shortened with "…" (recorded as an overflow).
+    """
+    if max_width is not None:
+        size = fit_size(label, size, max_width, bold)
+        label = fit(label, size, max_width, bold)
+    surface = text(label, size, colour, bold)
     rect = surface.get_rect(**{anchor: pos})
+    if label and not target.get_rect().contains(rect):
+        _overflow(label, rect.w, target.get_width(), "drawn beyond the edge of the window")
     target.blit(surface, rect)
     return rect
 
 
 def fit(label: str, size: int, max_width: int | None, bold: bool = False) -> str:
-    """``label``, cut with an ellipsis so that it fits in ``max_width`` pixels."""
+    """``label``, cut with an ellipsis so that it fits in ``max_width`` pixels.
+
+    Cutting loses words, so it is recorded as an overflow: prefer :func:`fit_size`
+    (shrink) or :func:`wrap` (more lines), which :func:`blit_text` uses first.
+    """
     if max_width is None:
         return label
-    return _fit(label, size, max_width, bold)
+    cut = _fit(label, size, max_width, bold)
+    if cut != label:
+        _overflow(label, resources.font(size, bold).size(label)[0], max_width,
+                  "cut with an ellipsis")
+    return cut
 
 
 @functools.lru_cache(maxsize=2048)
@@ -100,7 +167,11 @@ def _fit(label: str, size: int, max_width: int, bold: bool) -> str:
 
 
 def wrap(label: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``label`` into lines no wider than ``width`` (words kept whole when they fit)."""
+    """Split ``label`` into lines no wider than ``width``.
+
+    Words are kept whole when they fit; a word wider than the whole column (a long file
+    path) is broken between characters rather than cut off.
+    """
     return list(_wrap(label, size, width, bold))
 
 
@@ -109,17 +180,68 @@ def _wrap(label: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     font = resources.font(size, bold)
     lines: list[str] = []
     for paragraph in label.split("\n"):
-        words = paragraph.split(" ")
         line = ""
-        for word in words:
+        for word in paragraph.split(" "):
             candidate = word if not line else f"{line} {word}"
-            if font.size(candidate)[0] <= width or not line:
+            if font.size(candidate)[0] <= width:
                 line = candidate
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            line = word
+            while len(line) > 1 and font.size(line)[0] > width:
+                cut = len(line) - 1
+                while cut > 1 and font.size(line[:cut])[0] > width:
+                    cut -= 1
+                lines.append(line[:cut])
+                line = line[cut:]
         lines.append(line)
     return tuple(lines)
+
+
+def wrap_fit(label: str, size: int, width: int, max_lines: int,
+             bold: bool = False) -> tuple[list[str], int]:
+    """``label`` wrapped into at most ``max_lines`` lines, shrinking the size if needed.
+
+    Returns the lines and the size to draw them at. When even the smallest allowed size
+    needs more lines, the last line ends with "…" (recorded as an overflow).
+    """
+    floor = max(MIN_TEXT_PX, min(size, round(size * MIN_SHRINK)))
+    current = size
+    lines = wrap(label, current, width, bold)
+    while len(lines) > max_lines and current > floor:
+        current -= 1
+        lines = wrap(label, current, width, bold)
+    if len(lines) > max_lines:
+        _overflow(label, len(lines), max_lines, "more lines than its box holds")
+        kept = lines[:max_lines]
+        kept[-1] = kept[-1].rstrip() + "…"
+        return kept, current
+    return lines, current
+
+
+def fit_paragraphs(paragraphs: list[tuple[str, bool]], size: int, width: int,
+                   height: int) -> tuple[list[tuple[int, str]], int]:
+    """Paragraphs ``(text, bold)`` wrapped to ``width`` in at most ``height`` pixels.
+
+    Shrinks the size (down to :data:`MIN_SHRINK` of it) until every line fits; returns
+    ``(paragraph index, line)`` pairs and the size. Lines that still do not fit are
+    dropped and recorded as an overflow (a longer translation needs a bigger box).
+    """
+    floor = max(MIN_TEXT_PX, min(size, round(size * MIN_SHRINK)))
+    current = size
+    while True:
+        lines = [(index, line) for index, (text, bold) in enumerate(paragraphs)
+                 for line in wrap(text, current, width, bold)]
+        room = max(0, height // max(1, line_height(current)))
+        if len(lines) <= room or current <= floor:
+            break
+        current -= 1
+    if len(lines) > room:
+        _overflow(" ".join(text for text, _bold in paragraphs), len(lines), room,
+                  "more lines than its box holds")
+        lines = lines[:room]
+    return lines, current
 
 
 def line_height(size: int) -> int:

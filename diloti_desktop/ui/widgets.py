@@ -58,7 +58,12 @@ def draw_button(surface: pygame.Surface, button: Button, size: int, hovered: boo
                      border_radius=radius)
     label = button.label
     if button.hotkey:
-        label = _("{label}  ({key})").format(label=label, key=button.hotkey)
+        with_key = _("{label}  ({key})").format(label=label, key=button.hotkey)
+        # The key is a reminder: it goes first when a long translation needs the room.
+        room = box.w - 8
+        shrunk = theme.fit_size(with_key, size, room, bold=button.primary)
+        if resources.font(shrunk, button.primary).size(with_key)[0] <= room:
+            label = with_key
     theme.blit_text(surface, label, size, box.center, ink, bold=button.primary,
                     anchor="center", max_width=box.w - 8)
 
@@ -173,9 +178,15 @@ class Form:
             row.row = Box(area.x, y, area.w, row_h)
             x = area.x + label_w
             option_w = max(60, min(190, (area.w - label_w) // max(1, len(row.options)) - gap))
+            widths = [max(option_w, resources.font(size, bold=True).size(label)[0] + 24)
+                      for _value, label in row.options]
+            room = area.w - label_w - gap * (len(widths) - 1)
+            if sum(widths) > room:
+                # Long translations: the options share the row (their text shrinks to fit)
+                # rather than running past the panel.
+                widths = [max(1, w * room // sum(widths)) for w in widths]
             boxes = []
-            for _value, label in row.options:
-                w = max(option_w, resources.font(size, bold=True).size(label)[0] + 24)
+            for w in widths:
                 boxes.append(Box(x, y + (row_h - round(row_h * 0.8)) // 2, w,
                                  round(row_h * 0.8)))
                 x += w + gap
@@ -247,9 +258,18 @@ class Form:
             ink = theme.INK if row.enabled else theme.INK_DIM
             if r == self.focus_row:
                 theme.rounded(surface, row.row.inflate(12, 4), theme.FOCUS, 8, alpha=30)
-            theme.blit_text(surface, row.label, size, (row.row.x, row.row.centery), ink,
-                            anchor="midleft", max_width=(row.boxes[0].x - row.row.x - 8)
-                            if row.boxes else None)
+            room = row.boxes[0].x - row.row.x - 8 if row.boxes else row.row.w
+            if theme.fits(row.label, size, room):
+                theme.blit_text(surface, row.label, size, (row.row.x, row.row.centery), ink,
+                                anchor="midleft", max_width=room)
+            else:  # a long label takes two lines of the row
+                lines, label_size = theme.wrap_fit(row.label, size, room, 2)
+                line_h = theme.line_height(label_size)
+                y = row.row.centery - len(lines) * line_h // 2
+                for line in lines:
+                    theme.blit_text(surface, line, label_size, (row.row.x, y), ink,
+                                    max_width=room)
+                    y += line_h
             chosen = row.index()
             for o, ((_value, label), box) in enumerate(zip(row.options, row.boxes,
                                                              strict=False)):

@@ -243,7 +243,8 @@ def test_settings_apply_and_persist(driver: Driver) -> None:
     assert calls == [True]
     assert driver.ctx.settings == settings
     language = next(r for r in scene.form.rows if r.key == "language")
-    assert not language.enabled
+    assert language.enabled and [v for v, _label in language.options] == [
+        "en", "el", "fr", "it", "es", "de"]
 
 
 def test_the_rules_screen_scrolls_and_closes(driver: Driver) -> None:

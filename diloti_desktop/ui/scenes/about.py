@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 
 from diloti_desktop import __version__, resources
-from diloti_desktop.i18n import _
+from diloti_desktop.i18n import _, current_language
 from diloti_desktop.resources import AssetKind
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.layout import Box
@@ -84,7 +84,7 @@ class AboutScene(RulesScene):
 
     def _lines(self, box: Box, size: int) -> list[tuple[str, bool]]:
         # The licence texts run to over a thousand lines: wrap them once per size.
-        key = (box.w, size)
+        key = (box.w, size, current_language())
         cached = getattr(self, "_wrapped", None)
         if cached is not None and cached[0] == key:
             lines: list[tuple[str, bool]] = cached[1]

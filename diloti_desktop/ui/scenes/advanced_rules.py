@@ -136,6 +136,10 @@ class AdvancedRulesScene(Scene):
         elif result == "done":
             self.ctx.scenes.pop(self)
 
+    def retranslate(self) -> None:
+        """The language changed: reword the rows."""
+        self._rebuild()
+
     def draw(self, surface: pygame.Surface) -> None:
         """The toggles, then the explanation of one of them."""
         surface.blit(theme.felt(surface.get_size()), (0, 0))

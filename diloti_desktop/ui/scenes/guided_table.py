@@ -17,7 +17,7 @@ import pygame
 
 from diloti_desktop.controller.guided import GuidedSession, PuzzleCoach
 from diloti_desktop.controller.lessons import LESSONS, LessonCoach
-from diloti_desktop.i18n import _
+from diloti_desktop.i18n import _, format_number
 from diloti_desktop.rules.cards import pretty_cards
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.context import AppContext
@@ -31,6 +31,11 @@ from diloti_desktop.ui.wording import describe_move
 
 #: Share of the table area the coach panel takes, at the top.
 PANEL_SHARE = 0.36
+
+
+def _margin(points: float) -> str:
+    """A puzzle's margin in the player's language: "2", "0,5"."""
+    return format_number(points, 0 if float(points).is_integer() else 1)
 
 
 @dataclass
@@ -175,17 +180,19 @@ class GuidedTableScene(TableScene):
         buttons = self.panel_buttons()
         text_w = box.w - 2 * size
         bottom = box.bottom - size // 3
-        for text, colour, bold in content.lines:
-            for line in theme.wrap(text, size, text_w, bold):
-                if y + theme.line_height(size) > bottom:
-                    break
-                limit = text_w
-                row = Box(x, y, text_w, theme.line_height(size))
-                if any(b.box.intersects(row) for b in buttons):
-                    limit = min(b.box.x for b in buttons) - x - size
-                theme.blit_text(surface, line, size, (x, y), colour, bold=bold,
-                                max_width=limit)
-                y += theme.line_height(size)
+        # Everything the step says must show: a long translation shrinks the text.
+        lines, text_size = theme.fit_paragraphs(
+            [(text, bold) for text, _colour, bold in content.lines], size, text_w, bottom - y)
+        line_h = theme.line_height(text_size)
+        for index, line in lines:
+            _text, colour, bold = content.lines[index]
+            limit = text_w
+            row = Box(x, y, text_w, line_h)
+            if any(b.box.intersects(row) for b in buttons):
+                limit = min(b.box.x for b in buttons) - x - size
+            theme.blit_text(surface, line, text_size, (x, y), colour, bold=bold,
+                            max_width=limit)
+            y += line_h
         for button in buttons:
             draw_button(surface, button, size, hovered=button.key == self.panel_hover)
 
@@ -320,7 +327,7 @@ class PuzzleTableScene(GuidedTableScene):
                                   theme.INK, False))
             content.lines.append((_("One move is at least {points} points better than any "
                                     "other by the end of the round.").format(
-                                        points=f"{puzzle.margin:g}"), theme.TURN, True))
+                                        points=_margin(puzzle.margin)), theme.TURN, True))
             if self.wrong:
                 content.lines.append((self.refusal(), theme.ALERT, False))
         else:
@@ -339,7 +346,7 @@ class PuzzleTableScene(GuidedTableScene):
                     reasons="; ".join(explained[1])), theme.INK, False))
             content.lines.append((_("It wins {points} points more than the next best move by "
                                     "the end of the round.").format(
-                                        points=f"{puzzle.margin:g}"), theme.INK_DIM, False))
+                                        points=_margin(puzzle.margin)), theme.INK_DIM, False))
         content.buttons.append(("leave", _("Back"), False))
         if self.number > 1:
             content.buttons.append(("previous", _("Previous"), False))

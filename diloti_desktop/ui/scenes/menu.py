@@ -321,6 +321,10 @@ class NewGameScene(Scene):
         """Back from the advanced rules."""
         self._rebuild()
 
+    def retranslate(self) -> None:
+        """The language changed: reword the rows."""
+        self._rebuild()
+
     def draw(self, surface: pygame.Surface) -> None:
         """The panel."""
         surface.blit(theme.felt(surface.get_size()), (0, 0))

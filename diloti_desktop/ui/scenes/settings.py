@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from diloti_desktop.i18n import _
+from diloti_desktop.i18n import LANGUAGES, SOURCE_LANGUAGE, _, format_percent, supported
 from diloti_desktop.storage import Settings
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
@@ -40,7 +40,7 @@ class SettingsScene(Scene):
             Choice("sound_enabled", _("Sound"), [(False, _("off")), (True, _("on"))],
                    settings.sound_enabled),
             Choice("volume", _("Volume"),
-                   [(v, _("{percent}%").format(percent=round(v * 100))) for v in VOLUMES],
+                   [(v, format_percent(v)) for v in VOLUMES],
                    volume,
                    enabled=settings.sound_enabled),
             Choice("card_size", _("Card size"),
@@ -56,8 +56,8 @@ class SettingsScene(Scene):
                    [(False, _("off")), (True, _("on"))], settings.tutor),
             Choice("fullscreen", _("Fullscreen (F11)"), [(False, _("off")), (True, _("on"))],
                    settings.fullscreen),
-            Choice("language", _("Language"), [("en", "English")], settings.language,
-                   enabled=False, note=_("more languages are coming")),
+            Choice("language", _("Language"), list(LANGUAGES.items()),
+                   supported(settings.language) or SOURCE_LANGUAGE),
         ]
         self.form.set_rows(rows)
         self.form.buttons.set_buttons([Button("done", _("Done"), primary=True)])
@@ -93,6 +93,10 @@ class SettingsScene(Scene):
 
     def resume(self) -> None:
         """Fullscreen may have been toggled with F11 meanwhile."""
+        self._rebuild()
+
+    def retranslate(self) -> None:
+        """The language changed: reword the rows."""
         self._rebuild()
 
     def update(self, dt: float) -> bool:

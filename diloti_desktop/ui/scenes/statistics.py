@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from diloti_desktop import stats
-from diloti_desktop.i18n import _
+from diloti_desktop import resources, stats
+from diloti_desktop.i18n import _, format_number, format_percent
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext
@@ -33,7 +33,7 @@ def group_label(key: stats.GroupKey) -> str:
 
 def stats_columns() -> list[Column]:
     """The screen's columns."""
-    return [Column(_("Opponents"), 3.2, "left"), Column(_("Played")), Column(_("Won")),
+    return [Column(_("Opponents"), 3.6, "left"), Column(_("Played")), Column(_("Won")),
             Column(_("Win %")), Column(_("Points per round"), 1.2), Column(_("Xeris made")),
             Column(_("Xeris conceded"), 1.2), Column(_("Best round")),
             Column(_("Longest winning streak"), 1.3)]
@@ -45,8 +45,8 @@ def record_cells(record: stats.Record) -> list[str]:
     per_round = record.points_per_round
     return [
         str(record.played), str(record.won),
-        _("{percent} %").format(percent=round(rate * 100)) if rate is not None else "—",
-        _("{points:.1f}").format(points=per_round) if per_round is not None else "—",
+        format_percent(rate) if rate is not None else "—",
+        format_number(per_round, 1) if per_round is not None else "—",
         str(record.xeris_made), str(record.xeris_conceded),
         str(record.best_round) if record.rounds else "—", str(record.best_streak),
     ]
@@ -120,7 +120,10 @@ class StatisticsScene(Scene):
         """Back, and Reset when there is something to reset."""
         box, size, _row_h = self._metrics()
         h = round(size * 2.4)
-        w = round(size * 11)
+        labels = (_("Back"), _("Reset statistics…"))
+        widest = max(resources.font(size, bold=True).size(label)[0] for label in labels)
+        # Wide enough for the longest translation, never wider than half the panel.
+        w = min((box.w - 3 * size) // 2, max(round(size * 11), widest + 3 * size))
         y = box.bottom - h - size
         return [Button("back", _("Back"), Box(box.centerx - w - size // 2, y, w, h),
                        primary=True, hotkey="Esc"),

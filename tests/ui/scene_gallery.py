@@ -1,0 +1,537 @@
+"""Every screen of the game in a few telling states, for tests that must see them all.
+
+The text-fit test (tests/ui/test_text_fit.py) draws each state in every language at the
+minimum window size. Screens are found by themselves: every :class:`Scene` subclass in
+``diloti_desktop.ui`` is built, its constructor's arguments supplied by type (an
+``AppContext``, a ``GameSession`` in mid-round, the ``TableScene``, a ``RoundOver``, a
+``str`` ...). A screen whose constructor needs something else gets a builder in
+:data:`BUILDERS`; until it has one, the test fails and names it.
+
+Everything is deterministic: fixed positions and seeds, no AI thread runs (the human is
+to move in every session), animations off.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+import random
+import typing
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import diloti_desktop.ui
+from diloti_desktop import rules
+from diloti_desktop.controller import HUMAN, GameConfig, GameSession, RoundOver
+from diloti_desktop.controller.narration import describe_round_end
+from diloti_desktop.rules.cards import FULL_DECK, format_cards, iter_cards
+from diloti_desktop.rules.position import PLAY, Position
+from diloti_desktop.ui.context import AppContext
+from diloti_desktop.ui.scene import Scene
+from diloti_desktop.ui.shell import Shell
+from tests.ui.driver import random_players
+
+#: The golden test's mid-round position: both kinds of pile, xeris, a score.
+MID_ROUND = ("rules=2p round=2 phase=play dealer=1 turn=0 hands=AH5S6D9HTDKC/2C3D4S8C7C7D "
+             "loose=3HKS9C piles=P8@1:5D3C,F6@0:6S.2H4C captured=AS2S4H5H/AD2D4DQC "
+             "xeri=1/2 score=23/17 last=1 played=20")
+#: A long path, as the error screen and storage messages show them.
+LONG_PATH = str(Path("/home/a-player-with-a-long-name/.local/share/diloti-desktop/logs") /
+                "diloti.log")
+
+
+class Unbuildable(Exception):
+    """A scene whose constructor needs arguments the gallery cannot supply by type."""
+
+
+def fixed_position(text: str = MID_ROUND) -> Position:
+    """A position from its notation, the cards it does not name in the stock."""
+    partial = Position.parse(text)
+    used = 0
+    for mask in partial.accounted_cards():
+        used |= mask
+    stock = "".join(format_cards(1 << c) for c in iter_cards(FULL_DECK & ~used))
+    return Position.parse(f"{text} stock={stock}")
+
+
+def played_position(players: int, seed: int, until: Callable[[Position], bool]) -> tuple[
+        Position, list[rules.Event]]:
+    """A seeded match played by random legal moves until ``until`` holds (or the round ends)."""
+    rng = random.Random(seed)
+    ruleset = rules.Ruleset(players=players)
+    position, events = rules.new_match(ruleset, rng)
+    while position.phase == PLAY and not until(position):
+        position, events = rules.apply(position, rng.choice(rules.legal_moves(position)))
+    return position, events
+
+
+@dataclass
+class Pieces:
+    """What constructors may ask for, built once per app."""
+
+    ctx: AppContext
+    session: GameSession
+    result: RoundOver
+
+    def for_type(self, annotation: object) -> object:
+        """A value for a constructor parameter of this type, or None when unknown."""
+        from diloti_desktop.ui.scenes.menu import NewGameScene
+        from diloti_desktop.ui.scenes.table import TableScene
+
+        table = self.ctx.scenes.find(TableScene)
+        known: dict[str, Callable[[], object]] = {
+            "AppContext": lambda: self.ctx, "GameSession": lambda: self.session,
+            "RoundOver": lambda: self.result, "TableScene": lambda: table,
+            "Position": lambda: self.session.position, "str": lambda: LONG_PATH,
+            "NewGameScene": lambda: NewGameScene(self.ctx),
+        }
+        name = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+        make = known.get(name)
+        return make() if make is not None else None
+
+
+def make_session(players: int = 2) -> GameSession:
+    """A session in mid-round with the human to move (no AI thread starts)."""
+    if players == 2:
+        position = fixed_position()
+        seats: tuple[str, ...] = (HUMAN, "Intermediate")
+    else:
+        position, _events = played_position(4, 11, lambda p: p.turn == 0 and bool(p.piles)
+                                            and p.played > 6)
+        seats = (HUMAN, "Intermediate", "Expert", "Master")
+    session = GameSession(GameConfig(position.rules, seats, 1), position,
+                          player_factory=random_players, ai_pace=1e9)
+    session.last_account = ""
+    return session
+
+
+def round_result(players: int = 2, match_over: bool = False) -> RoundOver:
+    """The result of a whole round of random legal moves (with its account of the end)."""
+    position, events = played_position(players, 3, lambda p: False)
+    scores = position.scores
+    winner = 1 if match_over else -1
+    if match_over:
+        scores = (48, 63)
+    account = describe_round_end(events, players)
+    return RoundOver(position.round_no, rules.round_breakdown(position), scores, winner,
+                     account)
+
+
+def scene_classes() -> list[type[Scene]]:
+    """Every Scene subclass defined in the game's UI package (importing all its modules)."""
+    for module in pkgutil.walk_packages(diloti_desktop.ui.__path__, "diloti_desktop.ui."):
+        importlib.import_module(module.name)
+    found: list[type[Scene]] = []
+    pending: list[type[Scene]] = list(Scene.__subclasses__())
+    while pending:
+        kind = pending.pop()
+        pending.extend(kind.__subclasses__())
+        if kind.__module__.startswith("diloti_desktop.") and kind not in found:
+            found.append(kind)
+    return sorted(found, key=lambda k: (k.__module__, k.__name__))
+
+
+def construct(kind: type[Scene], pieces: Pieces) -> Scene | None:
+    """``kind`` built with arguments supplied by type; None when one cannot be supplied."""
+    try:
+        hints: dict[str, object] = typing.get_type_hints(kind.__init__)
+    except NameError:  # annotations naming types imported only for type checking
+        hints = dict(kind.__init__.__annotations__)
+    arguments: dict[str, object] = {}
+    for name, parameter in inspect.signature(kind.__init__).parameters.items():
+        if name == "self" or parameter.kind in (parameter.VAR_POSITIONAL,
+                                                parameter.VAR_KEYWORD):
+            continue
+        if parameter.default is not parameter.empty:
+            continue
+        value = pieces.for_type(hints.get(name))
+        if value is None:
+            return None
+        arguments[name] = value
+    return kind(**arguments)  # type: ignore[call-arg]
+
+
+# -- states beyond the default construction -----------------------------------------------
+State = Callable[[AppContext, Pieces], list[Scene]]
+
+
+def _table(ctx: AppContext, pieces: Pieces) -> Scene:
+    from diloti_desktop.ui.scenes.table import TableScene
+
+    table = TableScene(ctx, pieces.session)
+    ctx.session = pieces.session
+    return table
+
+
+def table_with_hint(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The table with the longest kind of hint message up."""
+    from diloti_desktop.i18n import _, format_percent
+
+    table = _table(ctx, pieces)
+    assert hasattr(table, "say")
+    reason = _("the next player can sweep afterwards ({percent} chance; unseen: {cards})"
+               ).format(percent=format_percent(0.83), cards="A♠ 2♥ 3♦ 4♣ 5♠ 6♥")
+    move = _("Declare {value}: put {card} on {items}, to take later with another {value}"
+             ).format(value=9, card="6♦", items="3♥")
+    table.say(_("Hint: {move} — {reason}").format(move=move, reason=reason), hint=True)
+    return [table]
+
+
+def table_with_refusal(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The table showing a long reason for refusing a move."""
+    from diloti_desktop.i18n import _
+
+    table = _table(ctx, pieces)
+    table.say(_("{card} must take one of the {faces} on the table: a face card cannot be "
+                "laid beside a loose card of its rank").format(card="K♣", faces=_("Kings")))
+    return [table]
+
+
+def four_player_table(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """Four seats with AI levels in their labels."""
+    from diloti_desktop.ui.scenes.table import TableScene
+
+    session = make_session(4)
+    ctx.session = session
+    return [TableScene(ctx, session)]
+
+
+def moves_list(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The list of every legal move over the table."""
+    table = _table(ctx, pieces)
+    table.open_moves_list()
+    return ctx.scenes.scenes()[-1:]
+
+
+def match_end(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The match is over: the opponent won."""
+    from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
+
+    table = _table(ctx, pieces)
+    result = round_result(match_over=True)
+    return [table, RoundSummaryScene(ctx, table, result), MatchEndScene(ctx, table, result)]
+
+
+def four_player_summary(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """A round summary of a four-player game."""
+    from diloti_desktop.ui.scenes.summary import RoundSummaryScene
+
+    table = four_player_table(ctx, pieces)[0]
+    return [table, RoundSummaryScene(ctx, table, round_result(4))]  # type: ignore[arg-type]
+
+
+def error_screen(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The error screen with a long technical detail and log path."""
+    from diloti_desktop.i18n import _
+    from diloti_desktop.ui.scenes.error import ErrorScene
+
+    detail = _("Technical detail: {error}").format(
+        error="KeyError: 'a-rather-long-key-name-that-does-not-exist-in-the-table'")
+    return [ErrorScene(ctx, detail, LONG_PATH)]
+
+
+def menu_with_notice(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The main menu showing a message about damaged settings."""
+    from diloti_desktop.i18n import _
+    from diloti_desktop.ui.scenes.menu import MainMenuScene
+
+    ctx.notices.append(_("Your settings could not be read ({reason}), so the defaults are in "
+                         "use. The damaged file was kept as {kept}.").format(
+        reason=_("the file is damaged"), kept=LONG_PATH + ".corrupt-20261201T120000Z"))
+    return [MainMenuScene(ctx)]
+
+
+def rules_screen_end(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The rules, scrolled to the end."""
+    from diloti_desktop.ui.input import Action, KeyAction
+    from diloti_desktop.ui.scenes.rules_screen import RulesScene
+
+    scene = RulesScene(ctx)
+    scene.handle(KeyAction(Action.END))
+    return [scene]
+
+
+def advanced_rules(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The advanced rules over the new-game panel."""
+    from diloti_desktop.ui.scenes.advanced_rules import AdvancedRulesScene
+    from diloti_desktop.ui.scenes.menu import NewGameScene
+
+    owner = NewGameScene(ctx)
+    return [owner, AdvancedRulesScene(ctx, owner)]
+
+
+def _save_problem(ctx: AppContext) -> None:
+    from diloti_desktop.i18n import _
+
+    ctx.save_problem = _("The game could not be saved in {folder}: {reason}.").format(
+        folder=str(Path(LONG_PATH).parent), reason="No space left on device")
+
+
+def table_with_save_warning(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The table while saves fail: the banner over the table."""
+    table = _table(ctx, pieces)
+    _save_problem(ctx)
+    return [table]
+
+
+def unsaved_game_question(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """Leaving a game that could not be saved: the question."""
+    from diloti_desktop.ui.notice import UnsavedGameScene
+
+    table = _table(ctx, pieces)
+    _save_problem(ctx)
+    return [table, UnsavedGameScene(ctx, lambda: None, quitting=True)]
+
+
+def unsaved_game_to_menu(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """Going to the main menu from a game that could not be saved."""
+    from diloti_desktop.ui.notice import UnsavedGameScene
+
+    table = _table(ctx, pieces)
+    _save_problem(ctx)
+    return [table, UnsavedGameScene(ctx, lambda: None, quitting=False)]
+
+
+def replace_saved_game(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """New game while a game is interrupted: the question."""
+    from diloti_desktop.ui.scenes import flow
+    from diloti_desktop.ui.scenes.menu import MainMenuScene
+
+    menu = MainMenuScene(ctx)
+    ctx.scenes.reset(menu)
+    flow.confirm_replacing_saved_game(ctx, lambda: None)
+    return ctx.scenes.scenes()
+
+
+def statistics_with_records(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The statistics with a few groups (helped ones too), then the reset question."""
+    from diloti_desktop import stats
+    from diloti_desktop.ui.scenes.statistics import StatisticsScene
+
+    scene = StatisticsScene(ctx)
+    record = stats.Record(played=128, won=67, rounds=640, points=5123, xeris_made=151,
+                          xeris_conceded=149, best_round=43, streak=2, best_streak=9)
+    scene.statistics = stats.Statistics({
+        stats.GroupKey(2, "Intermediate"): record,
+        stats.GroupKey(4, "Intermediate+Master"): record,
+        stats.GroupKey(4, "Intermediate+Master", assisted=True): record,
+    })
+    return [scene]
+
+
+def statistics_reset_question(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """Asking before the statistics go back to zero."""
+    scene = statistics_with_records(ctx, pieces)[0]
+    ctx.scenes.reset(scene)
+    scene.ask_reset()  # type: ignore[attr-defined]
+    return ctx.scenes.scenes()
+
+
+_ADVICE: dict[str, object] = {}
+
+
+def _advice(position: Position) -> tuple[object, object, object]:
+    """The coach's advice and the tutor's check of the worst move for the seat to move
+    (computed once: the hint search is seeded by the view, so always the same)."""
+    from diloti_desktop.ai import coach, hints
+    from diloti_desktop.rules.view import seat_view
+
+    key = position.notation()
+    if key not in _ADVICE:
+        view = seat_view(position, position.turn)
+        results = hints.analyse(view)
+        _ADVICE[key] = (coach.advise(view, results),
+                        coach.check(view, results[-1].move, results), results[-1].move)
+    return _ADVICE[key]  # type: ignore[return-value]
+
+
+def _hint_level(level: int) -> State:
+    def build(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+        table = _table(ctx, pieces)
+        advice, _check, _move = _advice(pieces.session.position)
+        coach = table.hint  # type: ignore[attr-defined]
+        coach.position, coach.advice = pieces.session.position, advice
+        coach.level = coach.target = level
+        return [table]
+    build.__doc__ = f"The progressive hint at step {level}."
+    return build
+
+
+def tutor_warning(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The tutor stopping the worst move of the position."""
+    from diloti_desktop.ui.scenes.tutor import TutorScene
+
+    table = _table(ctx, pieces)
+    _unused, check, move = _advice(pieces.session.position)
+    return [table, TutorScene(ctx, pieces.session.position, move, check,  # type: ignore[arg-type]
+                              lambda key: None)]
+
+
+def history_panel(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The round's moves (L), after a few moves of a seeded round."""
+    from diloti_desktop.ui.scenes.table import TableScene
+
+    position, _events = played_position(2, 5, lambda p: p.played >= 9 and p.turn == 0)
+    session = GameSession(GameConfig(position.rules, (HUMAN, "Expert"), 1), position,
+                          player_factory=random_players, ai_pace=1e9)
+    ctx.session = session
+    table = TableScene(ctx, session)
+    table.history.open = True
+    return [table]
+
+
+def _lesson_step(index: int) -> State:
+    def build(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+        from diloti_desktop.controller.lessons import LESSONS
+        from diloti_desktop.i18n import _
+        from diloti_desktop.ui.scenes.guided_table import LessonTableScene
+
+        scene = LessonTableScene(ctx, index)
+        ctx.session = scene.session
+        steps = LESSONS[index].steps
+        longest = max(range(len(steps)), key=lambda k: len(_(steps[k].text)) + max(
+            (len(_(why)) for _move, why in steps[k].wrong), default=0))
+        scene.coach.index = longest
+        wrong = steps[longest].wrong
+        if wrong:
+            scene.wrong = max((_(why) for _move, why in wrong), key=len)
+        return [scene]
+    build.__doc__ = f"Lesson {index + 1} at its wordiest step, with its longest wrong try."
+    return build
+
+
+def _puzzle(level: str) -> State:
+    def build(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+        from diloti_desktop.ai.puzzles import load_puzzles
+        from diloti_desktop.controller.guided import PuzzleCoach
+        from diloti_desktop.ui.scenes.guided_table import PuzzleTableScene
+
+        group = [p for p in load_puzzles() if p.difficulty.value == level] or load_puzzles()
+        scene = PuzzleTableScene(ctx, PuzzleCoach(group[0]), len(group), len(group))
+        ctx.session = scene.session
+        move = next(m for m in rules.legal_moves(group[0].position)
+                    if not group[0].accepts(m))
+        scene.wrong = scene.coach.judge(group[0].position, move) or ""
+        return [scene]
+    build.__doc__ = f"A {level} puzzle after a wrong try."
+    return build
+
+
+def round_review(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The review of a finished round, the human's moves graded (the last deal only, so
+    that the exact analysis takes a fraction of a second)."""
+    import time
+
+    from diloti_desktop.ui.scenes.review import ReviewScene
+
+    position, _events = played_position(2, 7, lambda p: p.played >= 40)
+    session = GameSession(GameConfig(position.rules, (HUMAN, HUMAN), 3), position,
+                          player_factory=random_players, ai_pace=0)
+    rng = random.Random(3)
+    while session.position.phase == PLAY:
+        session.submit(rng.choice(session.legal_moves()))
+        session.update()
+        session.poll()
+    play = session.played_round(position.round_no)
+    assert play is not None
+    session.request_analysis(position.round_no, frozenset({0}))
+    deadline = time.monotonic() + 30
+    while session.round_grades.progress(play, frozenset({0}))[0] < len(
+            play.plies_of({0})):
+        assert time.monotonic() < deadline, "the review's analysis did not finish"
+        session.update()
+        session.poll()
+        time.sleep(0.01)
+    ctx.session = session
+    return [ReviewScene(ctx, session, position.round_no)]
+
+
+#: Named states drawn besides every scene's default construction. Add one for a screen
+#: whose constructor needs arguments the gallery cannot supply by type, or for a state
+#: with longer text than the default one.
+BUILDERS: dict[str, State] = {
+    "table with a hint": table_with_hint,
+    "table refusing a move": table_with_refusal,
+    "table for four": four_player_table,
+    "list of legal moves": moves_list,
+    "match end": match_end,
+    "summary for four": four_player_summary,
+    "error screen": error_screen,
+    "main menu with a notice": menu_with_notice,
+    "rules screen at the end": rules_screen_end,
+    "advanced rules": advanced_rules,
+    "table with a save warning": table_with_save_warning,
+    "unsaved game, quitting": unsaved_game_question,
+    "unsaved game, to the menu": unsaved_game_to_menu,
+    "replace the interrupted game": replace_saved_game,
+    "statistics with records": statistics_with_records,
+    "statistics reset question": statistics_reset_question,
+    "hint, step 1": _hint_level(1),
+    "hint, step 2": _hint_level(2),
+    "hint, step 3": _hint_level(3),
+    "tutor warning": tutor_warning,
+    "history panel": history_panel,
+    "round review": round_review,
+    **{f"puzzle, {level}": _puzzle(level) for level in ("easy", "medium", "hard")},
+}
+
+
+def _lesson_builders() -> dict[str, State]:
+    from diloti_desktop.controller.lessons import LESSONS
+
+    return {f"lesson {index + 1}": _lesson_step(index) for index in range(len(LESSONS))}
+
+
+BUILDERS.update(_lesson_builders())
+#: Scene classes the builders above cover (their constructors need more than types give).
+COVERED_BY_BUILDERS = {"ChooserScene", "ErrorScene", "MatchEndScene", "MovesListScene",
+                       "UnsavedGameScene", "ConfirmScene", "GuidedTableScene",
+                       "LessonTableScene", "PuzzleTableScene", "TutorScene", "ReviewScene"}
+
+
+@dataclass
+class Shot:
+    """One state to draw: a name and how to build its scene stack (bottom first)."""
+
+    name: str
+    build: State
+
+
+def shots() -> Iterator[Shot]:
+    """Every scene's default construction, then every named state."""
+    for kind in scene_classes():
+        if kind.__name__ in COVERED_BY_BUILDERS:
+            continue
+
+        def build(ctx: AppContext, pieces: Pieces, kind: type[Scene] = kind) -> list[Scene]:
+            from diloti_desktop.ui.scenes.table import TableScene
+
+            scene = construct(kind, pieces)
+            if scene is None:
+                raise Unbuildable(kind.__name__)
+            table = ctx.scenes.find(TableScene)
+            if scene.opaque or isinstance(scene, TableScene) or table is None:
+                return [scene]
+            return [table, scene]
+        yield Shot(kind.__name__, build)
+    for name, state in BUILDERS.items():
+        yield Shot(name, state)
+
+
+def stage(shell: Shell, ctx: AppContext, shot: Shot) -> list[Scene]:
+    """Put a shot's scenes on the stack and draw one frame; returns the scenes."""
+    ctx.save_problem = None
+    ctx.notices.clear()
+    session = make_session()
+    pieces = Pieces(ctx, session, round_result())
+    ctx.scenes.reset(_table(ctx, pieces))
+    scenes = shot.build(ctx, pieces)
+    ctx.scenes.reset(scenes[0])
+    for scene in scenes[1:]:
+        ctx.scenes.push(scene)
+    for scene in ctx.scenes.scenes():
+        scene.update(0.0)
+    shell.draw()
+    return scenes

@@ -1,0 +1,106 @@
+"""Every screen, in every language, at the minimum window size: no text is cut off.
+
+Each state of tests/ui/scene_gallery.py is drawn with ``theme.overflows`` collecting every
+text that did not fit its box even after shrinking (cut with "…", wrapped to more lines
+than its box holds, or drawn beyond the window's edge). A screen that cannot be built
+fails too, so a new screen is never silently left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from diloti_desktop import i18n
+from diloti_desktop.storage import Settings
+from diloti_desktop.ui import theme
+from diloti_desktop.ui.layout import MIN_WINDOW
+from tests.ui import scene_gallery
+from tests.ui.driver import make_app
+
+SHOTS = list(scene_gallery.shots())
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+    theme.overflows = None
+
+
+@pytest.fixture(scope="module")
+def app() -> Iterator[tuple[object, object]]:
+    shell, ctx = make_app(size=MIN_WINDOW, settings=Settings(animation_speed="off",
+                                                                sound_enabled=False))
+    ctx.persist = False
+    yield shell, ctx
+    ctx.close_session()
+
+
+@pytest.mark.parametrize("language", sorted(i18n.LANGUAGES))
+def test_every_text_fits_at_the_minimum_size(language: str, app: tuple[object, object],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    shell, ctx = app
+    i18n.set_language(language)
+    drawn: list[str] = []
+    render = theme.text
+
+    def recording_text(label: str, *args: object, **kwargs: object) -> pygame.Surface:
+        drawn.append(label)
+        return render(label, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(theme, "text", recording_text)
+    problems: list[str] = []
+    unbuilt: list[str] = []
+    for shot in SHOTS:
+        theme.overflows = []
+        drawn.clear()
+        try:
+            scene_gallery.stage(shell, ctx, shot)  # type: ignore[arg-type]
+        except scene_gallery.Unbuildable as missing:
+            unbuilt.append(str(missing))
+            continue
+        finally:
+            if ctx.session is not None:  # type: ignore[attr-defined]
+                ctx.session.close()  # type: ignore[attr-defined]
+        assert drawn, f"{shot.name} drew no text at all"
+        problems += [f"{shot.name}: {o.why}: {o.label!r} ({o.width} > {o.room})"
+                     for o in theme.overflows]
+    assert not unbuilt, (f"the gallery cannot build {unbuilt}: add a builder to "
+                         "tests/ui/scene_gallery.py BUILDERS")
+    assert not problems, f"{language} at {MIN_WINDOW}:\n" + "\n".join(problems)
+
+
+def test_the_gallery_covers_the_game_s_screens() -> None:
+    names = {kind.__name__ for kind in scene_gallery.scene_classes()}
+    assert {"MainMenuScene", "SettingsScene", "TableScene", "RoundSummaryScene",
+            "MatchEndScene", "RulesScene", "PauseScene", "ChooserScene"} <= names
+
+
+def test_an_overlong_text_is_reported() -> None:
+    pygame.font.init()
+    surface = pygame.Surface((200, 50))
+    theme.overflows = []
+    theme.blit_text(surface, "short", 14, (0, 0), max_width=180)
+    assert theme.overflows == []
+    theme.blit_text(surface, "a rather long label that cannot fit " * 3, 14, (0, 0),
+                    max_width=180)
+    assert [o.why for o in theme.overflows] == ["cut with an ellipsis"]
+    theme.overflows = []
+    theme.blit_text(surface, "beyond the right edge", 14, (150, 10))
+    assert [o.why for o in theme.overflows] == ["drawn beyond the edge of the window"]
+
+
+def test_a_slightly_long_text_shrinks_instead_of_being_cut() -> None:
+    pygame.font.init()
+    label = "Einstellungen speichern"
+    width = theme.resources.font(20).size(label)[0]
+    size = theme.fit_size(label, 20, width - 10)
+    assert size < 20
+    assert theme.resources.font(size).size(label)[0] <= width - 10
+    theme.overflows = []
+    surface = pygame.Surface((400, 60))
+    theme.blit_text(surface, label, 20, (0, 0), max_width=width - 10)
+    assert theme.overflows == []
