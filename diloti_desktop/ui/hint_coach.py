@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from diloti_desktop.ai.coach import HINT_LEVELS, Advice
-from diloti_desktop.i18n import _
+from diloti_desktop.i18n import _, current_language
 from diloti_desktop.rules.cards import iter_cards
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
@@ -135,7 +135,8 @@ class HintCoach:
         a longer hint (a long translation) shrinks rather than losing lines. Kept between
         frames: wrapping measures text."""
         size = layout.font_px
-        key = (self.level, self.waiting, self.failed, id(self.advice), width, size)
+        key = (self.level, self.waiting, self.failed, id(self.advice), width, size,
+               current_language())
         cached = self._wrapped.get(key)
         if cached is None:
             paragraphs = [(line, index == 0) for index, line in enumerate(self.lines())]
