@@ -15,7 +15,7 @@ move of the player's view, and that better move when another move was better.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -168,7 +168,3 @@ def import_text(text: str) -> tuple[PlayedRound, dict[int, GradeNote]]:
             grades[index] = note
     return record, grades
 
-
-def records_to_list(records: Sequence[PlayedRound]) -> list[dict[str, object]]:
-    """JSON-ready form of several records."""
-    return [record.to_dict() for record in records]
