@@ -63,7 +63,7 @@ def played_position(players: int, seed: int, until: Callable[[Position], bool]) 
     ruleset = rules.Ruleset(players=players)
     position, events = rules.new_match(ruleset, rng)
     while position.phase == PLAY and not until(position):
-        position, events = rules.apply(position, rng.choice(rules.legal_moves(position)))
+        position, events = rules.apply(position, rng.choice(rules.candidate_moves(position)))
     return position, events
 
 
