@@ -24,6 +24,7 @@ import sys
 from diloti_desktop.ai.audit import audit_report, run_audit
 from diloti_desktop.ai.tournament import (
     PLAYER_NAMES,
+    PairResult,
     bradley_terry,
     check_player_name,
     ladder_report,
@@ -55,6 +56,9 @@ def main(argv: list[str] | None = None) -> int:
                       "optionally with options: Master:x2 (budget x2), Master:reply, "
                       "Expert:noguard, Master:plies=N,samples=N,nodes=N,depth=N")
     duel.add_argument("b", help="the same as A")
+    duel.add_argument("--report-every", type=int, default=0, metavar="N",
+                      help="also print the report of the pairs done so far every N pairs "
+                      "(a partial result if the run is stopped)")
     ladder = commands.add_parser("ladder", help="round robin with Bradley-Terry ratings")
     ladder.add_argument("--players", default="Random,Novice,Casual,Intermediate,Expert,Master",
                         help="comma-separated; the first is the rating anchor (Elo 0)")
@@ -106,8 +110,16 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     if args.command == "tournament":
+        every = args.report_every
+
+        def interim(done: list[PairResult]) -> None:
+            if every > 0 and len(done) % every == 0 and len(done) < args.pairs:
+                print(f"-- partial: the first {len(done)} pairs to finish --")
+                print(report(summarise(args.a, args.b, done), rules), flush=True)
+
         results = run_pairs(args.a, args.b, args.pairs, rules, args.seed, args.processes,
-                            _progress(args.pairs, args.quiet))  # type: ignore[arg-type]
+                            _progress(args.pairs, args.quiet),  # type: ignore[arg-type]
+                            interim)
         print(report(summarise(args.a, args.b, results), rules))
         return 0
 

@@ -133,8 +133,13 @@ def play_pair(task: tuple[int, str, str, str, int]) -> PairResult:
 
 
 def run_pairs(a: str, b: str, pairs: int, rules: Ruleset, seed: int, processes: int,
-              progress: Callable[[int], None] | None = None) -> list[PairResult]:
-    """Play ``pairs`` duplicate pairs of A against B, in ``processes`` processes."""
+              progress: Callable[[int], None] | None = None,
+              partial: Callable[[list[PairResult]], None] | None = None,
+              ) -> list[PairResult]:
+    """Play ``pairs`` duplicate pairs of A against B, in ``processes`` processes.
+
+    ``progress`` gets the number of pairs done, ``partial`` the pairs done so far (in
+    the order they finished), after each pair."""
     tasks = [(index, a, b, rules.notation(), seed) for index in range(pairs)]
     results: list[PairResult] = []
     if processes <= 1:
@@ -142,12 +147,16 @@ def run_pairs(a: str, b: str, pairs: int, rules: Ruleset, seed: int, processes: 
             results.append(play_pair(task))
             if progress:
                 progress(len(results))
+            if partial:
+                partial(results)
     else:
         with get_context("spawn").Pool(processes) as pool:
             for result in pool.imap_unordered(play_pair, tasks):
                 results.append(result)
                 if progress:
                     progress(len(results))
+                if partial:
+                    partial(results)
     results.sort(key=lambda r: r.number)
     return results
 
