@@ -10,8 +10,8 @@ Every decision of a self-play round is checked for four kinds of chance:
 A decision that passes the chance (no xeri, no 10♦, no ace taken; or a pile declared
 while the next player, an opponent, really holds its value) is judged again by a stronger
 reference evaluation from the same seat's view (exact to the end of the round when the
-hidden cards are known, else four times the Master's samples with the next player's
-reply searched in every sample). It counts as a *blind spot* when the reference finds
+hidden cards are known, else twice the Master's playout plies, at least 24 samples, with
+the next player's reply searched in every sample). It counts as a *blind spot* when the reference finds
 the best move of the passed kind (or, for piles, the best other move) at least
 :data:`BLIND_SPOT_LOSS` round points better than the move played.
 
@@ -42,8 +42,8 @@ KINDS: Final = ("xeri", "ten", "ace", "pile")
 #: Reference loss (round points) from which a passed chance is a blind spot.
 BLIND_SPOT_LOSS: Final = 1.0
 #: The reference evaluation of a passed chance.
-REFERENCE: Final = SearchConfig(ply_budget=96_000, min_samples=32, max_samples=800,
-                                reply_search=True, solve_nodes=400_000, fallback_depth=3)
+REFERENCE: Final = SearchConfig(ply_budget=48_000, min_samples=24, max_samples=400,
+                                reply_search=True, solve_nodes=200_000, fallback_depth=3)
 
 
 class Finding(NamedTuple):
