@@ -10,10 +10,11 @@ Casual          notices the sweeps it leaves most of the time, declares families
 Intermediate    the full heuristic with card counting: piles judged by the odds that an
                 opponent holds the value, sweep odds from the unseen cards; rare slips
 Expert          determinized search: samples the hidden cards from its view, plays every
-                distinct move in every sample and finishes the deal with playouts
-Master          four times the Expert's sampling budget, the end of the round solved
-                exactly once the hidden hand is known (2 players, empty stock), and near
-                the target it maximises its chance of winning the match, not its points
+                distinct move in every sample and finishes the deal with playouts; the
+                last deal (2 players) searched exactly within a small node budget
+Master          four times the Expert's sampling budget, four times its solver nodes
+                for the end of the round (2 players, empty stock), and near the target it
+                maximises its chance of winning the match, not its points
 ==============  ==========================================================================
 
 Slips of the heuristic levels are drawn per decision at fixed rates (:data:`HABITS`);
@@ -57,8 +58,11 @@ HABITS: Final = {
 }
 
 SEARCH: Final = {
+    # The last deal of 2 players (every hidden card known) is searched, not played out:
+    # exactly within 10,000 nodes, else two plies deep with playouts (issue 14's audit
+    # found the single greedy playout giving away aces, 10♦ and piles there).
     "Expert": SearchConfig(ply_budget=6_000, min_samples=8, max_samples=60,
-                           xeri_guard=True),
+                           solve_nodes=10_000, fallback_depth=2, xeri_guard=True),
     "Master": SearchConfig(ply_budget=24_000, min_samples=8, max_samples=200,
                            solve_nodes=40_000, fallback_depth=3, xeri_guard=True),
 }

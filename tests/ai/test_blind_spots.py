@@ -95,16 +95,16 @@ def test_the_searching_levels_take_every_sure_sweep(level: str) -> None:
 
 
 def test_without_the_guard_the_expert_passed_the_example() -> None:
-    # The set catches the issue's bug: the unguarded Expert (as issue 3 shipped it) lays
-    # 6♥ in some of these positions for some seeds; the guarded Expert never does.
+    # The set catches the issue's bug: the Expert as issue 3 shipped it (no guard, the
+    # last deal played out once) lays 6♥ in some of these positions for some seeds.
     passed = []
     for position in SOLVABLE[:len(SETTINGS)]:
         view = seat_view(position, position.turn)
         for seed in range(4):
-            move = build_player("Expert:noguard", seed).choose(view)
+            move = build_player("Expert-i3", seed).choose(view)
             if not _sweeps(position, move):
                 passed.append((position.notation(), seed, move))
-    assert passed, "the unguarded Expert no longer shows the blind spot"
+    assert passed, "the issue-3 Expert no longer shows the blind spot"
     assert all(str(move) == "6H" for _, _, move in passed)
 
 

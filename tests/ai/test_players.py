@@ -39,9 +39,9 @@ def test_levels_are_distinct_players_not_one_player_with_budgets() -> None:
     assert len(set(habits)) == len(habits)
     assert habits[0].declarations < habits[-1].declarations
     assert habits[0].memory < habits[1].memory < habits[2].memory
-    # The Master solves the end of the round exactly and plays for the match; the Expert
-    # does neither.
-    assert SEARCH["Master"].solve_nodes > 0 and SEARCH["Expert"].solve_nodes == 0
+    # The Master solves the end of the round with four times the Expert's nodes and plays
+    # for the match; the Expert plays for points.
+    assert SEARCH["Master"].solve_nodes >= 4 * SEARCH["Expert"].solve_nodes > 0
     assert SEARCH["Master"].ply_budget > SEARCH["Expert"].ply_budget
     master, expert = make_player("Master", 1), make_player("Expert", 1)
     assert master.win_probability and not expert.win_probability  # type: ignore[attr-defined]

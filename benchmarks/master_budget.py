@@ -1,0 +1,55 @@
+"""Decision times of the Master's search at several budgets, on positions from real games.
+
+    python -m benchmarks.master_budget [--positions 120] [--budgets 1,2,3,4] [--players 2]
+
+Positions come from seeded Expert games (every ply of a round equally likely, so the
+last deal, solved exactly, is represented as in play). Each budget ``K`` is the shipped
+Master's search with its plies, samples and solver nodes multiplied by K relative to the
+issue-3 Master (``Master-i3:xK`` in the tournament's player names). Printed per budget:
+CPU time per decision (the time on an idle core) p50 / p95 / p99 / max, and wall time
+p95 (inflated when other processes share the cores). Forced moves are skipped: the
+players answer them without searching.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from benchmarks.positions import game_positions
+from diloti_desktop.ai.specs import build_player
+from diloti_desktop.ai.tournament import percentile
+from diloti_desktop.rules import legal_moves, seat_view
+
+
+def main() -> None:
+    """Time every budget on the same positions and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=120)
+    parser.add_argument("--budgets", default="1,2,3,4")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    positions = [p for p in game_positions(args.players, args.positions, args.seed, "Expert")
+                 if len(legal_moves(p)) > 1]
+    print(f"{len(positions)} positions ({args.players} players, seed {args.seed}), "
+          "times per decision in ms")
+    print(f"{'budget':<16}{'cpu p50':>9}{'p95':>8}{'p99':>8}{'max':>8}{'wall p95':>10}")
+    for budget in (b.strip() for b in args.budgets.split(",")):
+        name = "Master-i3" if budget == "1" else f"Master-i3:x{budget}"
+        player = build_player(name, 1)
+        cpu: list[float] = []
+        wall: list[float] = []
+        for position in positions:
+            view = seat_view(position, position.turn)
+            start, start_cpu = time.perf_counter(), time.process_time()
+            player.choose(view)
+            cpu.append(time.process_time() - start_cpu)
+            wall.append(time.perf_counter() - start)
+        print(f"{'x' + budget:<16}{1000 * percentile(cpu, 0.5):>9.0f}"
+              f"{1000 * percentile(cpu, 0.95):>8.0f}{1000 * percentile(cpu, 0.99):>8.0f}"
+              f"{1000 * max(cpu):>8.0f}{1000 * percentile(wall, 0.95):>10.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
