@@ -10,10 +10,10 @@ Every decision of a self-play round is checked for four kinds of chance:
 A decision that passes the chance (no xeri, no 10♦, no ace taken; or a pile declared
 while the next player, an opponent, really holds its value) is judged again by a stronger
 reference evaluation from the same seat's view (exact to the end of the round when the
-hidden cards are known, else twice the Master's playout plies, at least 24 samples, with
-the next player's reply searched in every sample). It counts as a *blind spot* when the reference finds
-the best move of the passed kind (or, for piles, the best other move) at least
-:data:`BLIND_SPOT_LOSS` round points better than the move played.
+hidden cards are known, else twice the Master's playout plies, at least 24 samples,
+with the next player's reply searched in every sample). It counts as a *blind spot*
+when the reference finds the best move of the passed kind (or, for piles, the best other
+move) at least :data:`BLIND_SPOT_LOSS` round points better than the move played.
 
 The audit plays the level against itself; every decision is the level's own, so a
 blind spot found here is one a human opponent would see.
