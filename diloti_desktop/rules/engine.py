@@ -59,6 +59,7 @@ from diloti_desktop.rules.scoring import SideScore, match_winner, score_round
 from diloti_desktop.rules.sums import partition
 
 CARDS_PER_DEAL: Final = 6
+_new_position = tuple.__new__  # Position's fields, without the keyword handling (hot path)
 LAYOUT_SIZE: Final = 4
 
 
@@ -269,9 +270,10 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
                 if winner != NO_SEAT:
                     events.append(MatchWon(winner, scores))
 
-    return Position(rules, phase, position.round_no, position.dealer, turn, tuple(hands),
-                    stock, loose, piles, captured, xeris, xeristakia, last_capturer,
-                    position.played + 1, scores, winner)
+    return _new_position(Position, (rules, phase, position.round_no, position.dealer, turn,
+                                    tuple(hands), stock, loose, piles, captured, xeris,
+                                    xeristakia, last_capturer, position.played + 1, scores,
+                                    winner))
 
 
 def round_breakdown(position: Position) -> tuple[SideScore, SideScore]:

@@ -38,7 +38,12 @@ def well_formed(move: object) -> bool:
     """Whether ``move`` is a Move whose fields have the right types and ranges."""
     if not isinstance(move, Move):
         return False
-    kind, card, value, loose, piles = move
+    # The fields are read as plain objects: a Move built by hand may hold anything (and a
+    # compiled build would reject a wrongly typed field while unpacking it as typed).
+    fields: tuple[object, ...] = tuple.__getitem__(move, slice(None))
+    if len(fields) != 5:
+        return False
+    kind, card, value, loose, piles = fields
     return (isinstance(kind, int) and 0 <= kind <= 4
             and isinstance(card, int) and 0 <= card < DECK_SIZE
             and isinstance(value, int) and 0 <= value <= 13
@@ -74,17 +79,24 @@ def is_legal(position: Position, move: Move) -> bool:
     hand = position.hands[seat]
     if not hand >> card & 1 or loose & ~position.loose:
         return False
-    # Piles: each on the table, no repeats, in canonical order (lowest card first).
+    own: Pile | None = None
     piles: list[Pile] = []
-    for pile_cards in pile_masks:
-        pile = next((p for p in position.piles if p.cards == pile_cards), None)
-        if pile is None:
-            return False
-        piles.append(pile)
-    lows = [p & -p for p in pile_masks]
-    if lows != sorted(set(lows)):
+    if position.piles:
+        for pile in position.piles:
+            if pile.owner == seat:
+                own = pile
+        # Piles: each on the table, no repeats, in canonical order (lowest card first).
+        for pile_cards in pile_masks:
+            found = next((p for p in position.piles if p.cards == pile_cards), None)
+            if found is None:
+                return False
+            piles.append(found)
+        if len(pile_masks) > 1:
+            lows = [p & -p for p in pile_masks]
+            if lows != sorted(set(lows)):
+                return False
+    elif pile_masks:
         return False
-    own = position.pile_owned_by(seat)
     rank = RANK[card]
     if kind == LAY:
         if value or loose or piles or own is not None:
@@ -123,17 +135,22 @@ def _capture_ok(position: Position, rank: int, value: int, loose: int, piles: li
     rules = position.rules
     if value != rank or not (loose or piles):
         return False
-    if any(p.value != rank for p in piles):
+    if piles and any(p.value != rank for p in piles):
         return False
     if reserved is not None and reserved not in piles:
         return False
     required = position.loose & RANK_MASK[rank] if rules.capture_all_of_rank else 0
     if required & ~loose:
         return False
-    if rules.one_sum_group:
-        rest = _loose_sum(loose & ~RANK_MASK[rank])
-        return rest in (0, rank)
-    return can_partition(loose, rank)
+    others = loose & ~RANK_MASK[rank]  # cards of the capturing value are groups alone
+    if not others:
+        return True
+    rest = _loose_sum(others)
+    if rest == rank:
+        return True  # one group
+    if rules.one_sum_group or rest % rank:
+        return False
+    return can_partition(others, rank)
 
 
 def _family_ok(position: Position, rank: int, value: int, loose: int, piles: list[Pile],

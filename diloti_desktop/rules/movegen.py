@@ -46,26 +46,26 @@ def sum_groups(numerals: int) -> tuple[tuple[int, ...], ...]:
     cached = _groups_cache.get(numerals)
     if cached is not None:
         return cached
-    items: list[tuple[int, int]] = []
+    # Subsets in the order of a depth-first search over the cards, lowest first: built
+    # from the highest card down, the subsets with card c come first (c alone, then c
+    # with each subset of the higher cards), then those without it.
+    found: list[list[int]] = [[] for _ in range(11)]
     mask = numerals
+    bits: list[int] = []
     while mask:
         low = mask & -mask
-        items.append((VALUE[low.bit_length() - 1], low))
+        bits.append(low)
         mask ^= low
-    items.sort()
-    found: list[list[int]] = [[] for _ in range(11)]
-    count = len(items)
-
-    def extend(start: int, chosen: int, total: int) -> None:
-        for index in range(start, count):
-            value, bit = items[index]
-            new_total = total + value
-            if new_total > 10:
-                break  # items are sorted by value: every later one is too big as well
-            found[new_total].append(chosen | bit)
-            extend(index + 1, chosen | bit, new_total)
-
-    extend(0, 0, 0)
+    for bit in reversed(bits):
+        value = VALUE[bit.bit_length() - 1]
+        grown: list[list[int]] = found[:]
+        for total in range(10, value - 1, -1):
+            below = found[total - value]
+            if total == value:
+                grown[total] = [bit, *found[total]]
+            elif below:
+                grown[total] = [bit | g for g in below] + found[total]
+        found = grown
     result = tuple(tuple(groups) for groups in found)
     if len(_groups_cache) >= _CACHE_LIMIT:
         _groups_cache.clear()
@@ -181,53 +181,63 @@ def legal_moves(position: Position) -> Iterator[Move]:
         if not held[rank]:
             continue
         cards = hand & RANK_MASK[rank]
-        kept: list[_Template] | None = [] if held[rank] > 1 else None
-        first = True
+        low = cards & -cards
+        card = low.bit_length() - 1
+        if rank > 10:
+            moves: Iterable[Move] = _face_moves(card, rank, loose, own)
+        else:
+            moves = _numeral_moves(position, card, rank, held, own, numerals, groups)
+        if held[rank] == 1:
+            yield from moves
+            continue
+        kept: list[Move] | None = []  # the rank's other cards have the same moves
+        for move in moves:
+            if kept is not None:
+                kept.append(move)
+                if len(kept) > _KEEP_LIMIT:
+                    kept = None
+            yield move
+        cards ^= low
         while cards:
             low = cards & -cards
             cards ^= low
-            card = low.bit_length() - 1
-            if first or kept is None:
-                if rank > 10:
-                    templates: Iterable[_Template] = _face_templates(rank, loose, own)
-                else:
-                    templates = _numeral_templates(position, rank, held, own, numerals,
-                                                   groups)
+            other = low.bit_length() - 1
+            if kept is None:  # too many to keep: worked out again
+                moves = (_face_moves(other, rank, loose, own) if rank > 10 else
+                         _numeral_moves(position, other, rank, held, own, numerals, groups))
+                yield from moves
             else:
-                templates = kept
-            for template in templates:
-                if first and kept is not None:
-                    kept.append(template)
-                    if len(kept) > _KEEP_LIMIT:
-                        kept = None
-                kind, value, used, used_piles = template
-                yield new(Move, (kind, card, value, used, used_piles))
-            first = False
+                for move in kept:
+                    yield new(Move, (move[0], other, move[2], move[3], move[4]))
 
 
 _KEEP_LIMIT: Final = 10_000
-_Template = tuple[MoveKind, int, int, tuple[int, ...]]
 
 
-def _face_templates(rank: int, loose: int, own: Pile | None) -> list[_Template]:
+def _face_moves(card: int, rank: int, loose: int, own: Pile | None) -> list[Move]:
     """A face card takes exactly one loose face of its rank, or is laid when none is."""
     same = loose & RANK_MASK[rank]
     if not same:
-        return [] if own is not None else [(LAY, 0, 0, ())]
-    templates: list[_Template] = []
+        return [] if own is not None else [Move(LAY, card, 0)]
+    moves: list[Move] = []
     while same:
         bit = same & -same
         same ^= bit
-        templates.append((CAPTURE, rank, bit, ()))
-    return templates
+        moves.append(Move(CAPTURE, card, rank, bit))
+    return moves
 
 
-def _numeral_templates(position: Position, value: int, held: list[int], own: Pile | None,
-                       numerals: int, groups: tuple[tuple[int, ...], ...],
-                       ) -> Iterator[_Template]:
+def _numeral_moves(position: Position, card: int, value: int, held: list[int],
+                   own: Pile | None, numerals: int, groups: tuple[tuple[int, ...], ...],
+                   ) -> Iterator[Move]:
+    """The moves of one numeral card (every card of its rank has the same ones)."""
+    new = tuple.__new__
+    piles = position.piles
+    if not piles and numerals:  # the common case, with fewer checks (same moves)
+        yield from _plain_moves(position, card, value, held, numerals, groups)
+        return
     rules = position.rules
     seat = position.turn
-    piles = position.piles
     # The owner's last card of the pile's value may only take the pile.
     reserved = own is not None and own.value == value and held[value] == 1
 
@@ -244,26 +254,26 @@ def _numeral_templates(position: Position, value: int, held: list[int], own: Pil
         if reserved and own is not None and own.cards not in subset:
             continue
         if subset and not required:
-            yield (CAPTURE, value, 0, subset)
+            yield new(Move, (CAPTURE, card, value, 0, subset))
         for union in unions:
             if required and union & required != required:
                 continue
             if rules.one_sum_group and _sum(union & others) not in (0, value):
                 continue  # more than one group of two or more cards
-            yield (CAPTURE, value, union, subset)
+            yield new(Move, (CAPTURE, card, value, union, subset))
     if reserved:
         return
 
     # -- lay ---------------------------------------------------------------------------
     if own is None:
-        yield (LAY, 0, 0, ())
+        yield new(Move, (LAY, card, 0, 0, ()))
 
     # -- plain declarations ------------------------------------------------------------
     if own is None and numerals:
         for total in range(value + 1, 11):
             if held[total]:
                 for group in groups[total - value]:
-                    yield (BUILD, total, group, ())
+                    yield new(Move, (BUILD, card, total, group, ()))
 
     # -- families ----------------------------------------------------------------------
     for total in range(value, 11):
@@ -297,7 +307,7 @@ def _numeral_templates(position: Position, value: int, held: list[int], own: Pil
                         continue
                     seen.add(key)
                     pile_tuple = () if pile_cards is None else (pile_cards,)
-                    yield (FAMILY, total, absorbed_loose, pile_tuple)
+                    yield new(Move, (FAMILY, card, total, absorbed_loose, pile_tuple))
 
     # -- raises ------------------------------------------------------------------------
     if not piles or rules.locked_declarations or (own is not None and not rules.self_raise):
@@ -307,12 +317,50 @@ def _numeral_templates(position: Position, value: int, held: list[int], own: Pil
             continue
         base = pile.value + value
         if base <= 10 and held[base]:
-            yield (RAISE, base, 0, (pile.cards,))
+            yield new(Move, (RAISE, card, base, 0, (pile.cards,)))
         if rules.raise_with_loose and numerals:
             for total in range(base + 1, 11):
                 if held[total]:
                     for group in groups[total - base]:
-                        yield (RAISE, total, group, (pile.cards,))
+                        yield new(Move, (RAISE, card, total, group, (pile.cards,)))
+
+
+def _plain_moves(position: Position, card: int, value: int, held: list[int], numerals: int,
+                 groups: tuple[tuple[int, ...], ...]) -> Iterator[Move]:
+    """:func:`_numeral_moves` on a table without piles (nobody owns one)."""
+    new = tuple.__new__
+    rules = position.rules
+    captures = groups[value]
+    if captures:
+        required = numerals & RANK_MASK[value] if rules.capture_all_of_rank else 0
+        others = numerals & ~RANK_MASK[value]
+        check = required or rules.one_sum_group
+        for union in iter_unions(captures) if len(captures) > 1 else captures:
+            if check:
+                if required and union & required != required:
+                    continue
+                if rules.one_sum_group and _sum(union & others) not in (0, value):
+                    continue  # more than one group of two or more cards
+            yield new(Move, (CAPTURE, card, value, union, ()))
+    yield new(Move, (LAY, card, 0, 0, ()))
+    totals = [t for t in range(value, 11) if held[t]]
+    for total in totals:
+        if total > value:
+            for group in groups[total - value]:
+                yield new(Move, (BUILD, card, total, group, ()))
+    for total in totals:
+        if total == value and held[total] == 1:
+            continue  # the declarer must keep another card of the family's value
+        if not groups[total]:
+            continue  # no second component anywhere
+        seen: set[int] = set()
+        for part in (0,) if total == value else groups[total - value]:
+            rest_groups = [g for g in groups[total] if not g & part] if part else groups[total]
+            for other in iter_unions(rest_groups):
+                absorbed = part | other
+                if absorbed not in seen:
+                    seen.add(absorbed)
+                    yield new(Move, (FAMILY, card, total, absorbed, ()))
 
 
 class _Replay:

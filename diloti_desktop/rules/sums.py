@@ -197,23 +197,33 @@ def has_sum(counts: Counts, target: int) -> bool:
     return bool(reach >> target & 1)
 
 
+def _row_masks() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Bit masks over the 11 x 11 pairs (a, b) at bit 11a + b: where a >= v, where b >= v."""
+    a_at_least = tuple(sum(1 << (11 * a + b) for a in range(v, 11) for b in range(11))
+                       for v in range(11))
+    b_at_least = tuple(sum(1 << (11 * a + b) for a in range(11) for b in range(v, 11))
+                       for v in range(11))
+    return a_at_least, b_at_least
+
+
+_A_AT_LEAST, _B_AT_LEAST = _row_masks()
+
+
 def has_two_sums(counts: Counts, first: int, second: int) -> bool:
-    """Whether two disjoint subsets add up to ``first`` and ``second`` (0 = empty set)."""
-    if first < 0 or second < 0:
+    """Whether two disjoint subsets add up to ``first`` and ``second`` (0 = empty set).
+
+    A bit set over the pairs (still to make for the first, still to make for the second):
+    each card either is left out, or pays for one of the two.
+    """
+    if not (0 <= first <= 10 and 0 <= second <= 10):
         return False
-    states = {(first, second)}
+    states = 1 << (11 * first + second)
     for v in range(1, 11):
         for _ in range(counts[v]):
-            grown = set(states)
-            for a, b in states:
-                if a >= v:
-                    grown.add((a - v, b))
-                if b >= v:
-                    grown.add((a, b - v))
-            states = grown
-        if (0, 0) in states:
+            states |= ((states & _A_AT_LEAST[v]) >> (11 * v)) | ((states & _B_AT_LEAST[v]) >> v)
+        if states & 1:
             return True
-    return (0, 0) in states
+    return bool(states & 1)
 
 
 def max_cover(counts: Counts, value: int) -> Counts:
