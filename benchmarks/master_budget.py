@@ -19,7 +19,7 @@ import time
 from benchmarks.positions import game_positions
 from diloti_desktop.ai.specs import build_player
 from diloti_desktop.ai.tournament import percentile
-from diloti_desktop.rules import legal_moves, seat_view
+from diloti_desktop.rules import candidate_moves, seat_view
 
 
 def main() -> None:
@@ -31,7 +31,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     positions = [p for p in game_positions(args.players, args.positions, args.seed, "Expert")
-                 if len(legal_moves(p)) > 1]
+                 if len(candidate_moves(p)) > 1]
     print(f"{len(positions)} positions ({args.players} players, seed {args.seed}), "
           "times per decision in ms")
     print(f"{'budget':<16}{'cpu p50':>9}{'p95':>8}{'p99':>8}{'max':>8}{'wall p95':>10}")

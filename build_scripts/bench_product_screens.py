@@ -72,7 +72,7 @@ def session_with_sheet() -> GameSession:
     rng = random.Random(1)
     position = session.position
     for _ in range(20):
-        position, _events = apply(position, rng.choice(legal_moves(position)))
+        position, _events = apply(position, rng.choice(list(legal_moves(position))))
     breakdown = round_breakdown(position)
     session.rounds = [RoundRecord(n, breakdown, (n * 7, n * 5)) for n in range(1, 13)]
     session.position = position
