@@ -254,3 +254,27 @@ def test_the_history_panel_toggles_with_its_button(driver: Driver) -> None:
     driver.click(driver.button("history"))
     assert not table.history.open
     assert isinstance(driver.top, TableScene)
+
+
+def test_every_hint_line_fits_inside_its_panel(driver: Driver) -> None:
+    """The first line of each step is drawn bold, so it is wrapped with the bold font:
+    a long nudge (prepare a declaration) stays inside the panel at every step."""
+    from diloti_desktop import resources
+    from diloti_desktop.ui import theme
+
+    open_game(driver, Position.parse("rules=2p hands=AH8S/2C3D loose=KD6S4C7D played=1"))
+    table = driver.table
+    layout = table.layout()
+    seen_bold = 0
+    for _step in range(3):
+        driver.key(pygame.K_h)
+        driver.until(lambda: table.hint.level >= 1 or table.hint.failed, timeout=30)
+        assert not table.hint.failed
+        box, rows = table.hint.place(layout)
+        for text, bold in rows:
+            seen_bold += bold
+            width = resources.font(layout.font_px, bold).size(text)[0]
+            # drawn from 2 pads in, wrapped to leave 1 pad at the right
+            assert 2 * layout.pad + width <= box.w - layout.pad, (text, width, box.w)
+        assert theme.line_height(layout.font_px) * len(rows) < box.h
+    assert seen_bold >= 3
