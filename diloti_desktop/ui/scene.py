@@ -20,11 +20,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from diloti_desktop.ui.input import InputEvent
+from diloti_desktop.ui.audio import Sound
+from diloti_desktop.ui.input import Action, InputEvent, KeyAction
 from diloti_desktop.ui.layout import Box
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from diloti_desktop.ui.context import AppContext
+    from diloti_desktop.ui.widgets import Button, ButtonList
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +88,19 @@ class Scene:
         the screen (which costs more than drawing on software-rendered displays).
         """
         return None
+
+    def pressed(self, event: InputEvent, buttons: ButtonList,
+                current: Sequence[Button]) -> str | None:
+        """For a dialog of buttons: the key of the button ``event`` pressed, with the click
+        sound; Esc closes the scene (and gives None)."""
+        buttons.set_buttons(current)
+        if isinstance(event, KeyAction) and event.action == Action.CANCEL:
+            self.ctx.scenes.pop(self)
+            return None
+        key = buttons.handle(event)
+        if key is not None:
+            self.ctx.play_sound(Sound.CLICK)
+        return key
 
 
 class SceneStack:

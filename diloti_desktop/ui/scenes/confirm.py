@@ -11,9 +11,8 @@ from collections.abc import Callable
 import pygame
 
 from diloti_desktop.ui import theme
-from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.input import Action, InputEvent, KeyAction
+from diloti_desktop.ui.input import InputEvent
 from diloti_desktop.ui.layout import Box, panel
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button, ButtonList, draw_button
@@ -58,14 +57,9 @@ class ConfirmScene(Scene):
 
     def handle(self, event: InputEvent) -> None:
         """Esc keeps; the buttons answer."""
-        self.list.set_buttons(self.buttons())
-        if isinstance(event, KeyAction) and event.action == Action.CANCEL:
-            self.ctx.scenes.pop(self)
-            return
-        key = self.list.handle(event)
+        key = self.pressed(event, self.list, self.buttons())
         if key is None:
             return
-        self.ctx.play_sound(Sound.CLICK)
         self.ctx.scenes.pop(self)
         if key == "proceed":
             self.on_proceed()

@@ -231,14 +231,9 @@ class PauseScene(Scene):
 
     def handle(self, event: InputEvent) -> None:
         """Buttons and Esc (resume)."""
-        self.list.set_buttons(self._buttons())
-        if isinstance(event, KeyAction) and event.action == Action.CANCEL:
-            self.ctx.scenes.pop(self)
-            return
-        key = self.list.handle(event)
+        key = self.pressed(event, self.list, self._buttons())
         if key is None:
             return
-        self.ctx.play_sound(Sound.CLICK)
         from diloti_desktop.ui.scenes import flow
 
         if key == "resume":

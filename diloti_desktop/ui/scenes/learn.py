@@ -104,14 +104,9 @@ class LearnScene(Scene):
 
     def handle(self, event: InputEvent) -> None:
         """Open a lesson or a puzzle level, the glossary, or go back."""
-        self.list.set_buttons(self.buttons())
-        if isinstance(event, KeyAction) and event.action == Action.CANCEL:
-            self.ctx.scenes.pop(self)
-            return
-        key = self.list.handle(event)
+        key = self.pressed(event, self.list, self.buttons())
         if key is None:
             return
-        self.ctx.play_sound(Sound.CLICK)
         if key.startswith("lesson:"):
             self.open_lesson(int(key.split(":")[1]))
         elif key.startswith("puzzles:"):
