@@ -171,7 +171,11 @@ class Form:
             self.focus_row = None
 
     def layout(self, area: Box, row_h: int, label_w: int, button_h: int, size: int) -> None:
-        """Place rows top to bottom in ``area`` and the buttons along its bottom."""
+        """Place rows top to bottom in ``area`` and the buttons along its bottom; the rows
+        get shorter when they would otherwise reach the buttons."""
+        if self.rows:
+            room = area.h - (button_h + max(4, button_h // 5) if self.buttons.buttons else 0)
+            row_h = max(1, min(row_h, room * 10 // (11 * len(self.rows))))
         gap = max(4, row_h // 5)
         y = area.y
         for row in self.rows:

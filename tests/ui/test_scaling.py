@@ -154,3 +154,24 @@ def test_growing_the_window_again_draws_one_to_one(small: Driver) -> None:
     assert shell.size() == (960, 600) and shell.surface is not shell.window
     assert isinstance(small.top, MainMenuScene)
     assert isinstance(small.ctx.scenes.top, MainMenuScene | TableScene)
+
+
+@pytest.mark.parametrize("window", [(960, 600), (960, 720), (1280, 720), (1920, 1080)])
+def test_the_settings_rows_stay_above_the_done_button(window: tuple[int, int]) -> None:
+    """Nine rows (the language's included) never reach the Done button, nor leave the
+    panel, whatever the window's shape."""
+    _shell, ctx = make_app(window)
+    try:
+        scene = SettingsScene(ctx)
+        box, _size = scene._layout()
+        done = scene.form.buttons.buttons[0].box
+        assert len(scene.form.rows) >= 9
+        for row in scene.form.rows:
+            assert row.row.bottom <= done.y, (row.key, row.row, done)
+            for option in row.boxes:
+                assert not option.intersects(done), (row.key, option, done)
+                assert box.x <= option.x and option.right <= box.right
+                assert option.bottom <= box.bottom
+    finally:
+        ctx.close_session()
+        pygame.display.quit()
