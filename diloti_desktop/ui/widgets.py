@@ -263,7 +263,10 @@ class Form:
             if r == self.focus_row:
                 theme.rounded(surface, row.row.inflate(12, 4), theme.FOCUS, 8, alpha=30)
             room = row.boxes[0].x - row.row.x - 8 if row.boxes else row.row.w
-            if theme.fits(row.label, size, room):
+            # A slightly long label shrinks a little; a long one takes two lines instead of
+            # shrinking until it is hard to read.
+            if theme.fit_size(row.label, size, room) >= size * 0.9 and theme.fits(
+                    row.label, size, room):
                 theme.blit_text(surface, row.label, size, (row.row.x, row.row.centery), ink,
                                 anchor="midleft", max_width=room)
             else:  # a long label takes two lines of the row
