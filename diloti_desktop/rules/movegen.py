@@ -96,8 +96,8 @@ def clear_caches() -> None:
     """Forget the cached table subsets (for benchmarks that want a cold start)."""
     _groups_cache.clear()
     clear_sum_caches()
-    global _last_position, _last_candidates, _last_complete
-    _last_position, _last_candidates, _last_complete = None, [], True
+    global _last
+    _last = (None, [], True)
 
 
 def _pile_subsets(piles: list[int]) -> list[tuple[int, ...]]:
@@ -112,24 +112,29 @@ def _pile_subsets(piles: list[int]) -> list[tuple[int, ...]]:
 FULL_LIST_LIMIT: Final = 400
 CROWDED: Final = 13
 
-_last_position: Position | None = None
-_last_candidates: list[Move] = []
-_last_complete = True
+#: The last answer (position, moves, complete), replaced whole: the AI's thread and the
+#: frame thread both call in, and a reader must never pair one position with another's list.
+_last: tuple[Position | None, list[Move], bool] = (None, [], True)
 
 
 def candidate_moves(position: Position) -> list[Move]:
     """The moves a game offers and searches: bounded, never empty while a move exists.
 
     While the position has at most :data:`FULL_LIST_LIMIT` legal moves and fewer than
-    :data:`CROWDED` loose numerals (every real game but a rare few turns) this is exactly
+    :data:`CROWDED` loose numerals (most turns of a real game) this is exactly
     ``list(legal_moves(position))``; beyond, it is the bounded canonical subset of
     :func:`diloti_desktop.rules.candidates.canonical_moves` (every lay, single-group and
     whole-table captures, one declaration per distinct sum, ...). Cached for the last
     position; the returned list must not be mutated.
     """
-    global _last_position, _last_candidates, _last_complete
-    if position is _last_position:
-        return _last_candidates
+    return _candidates(position)[1]
+
+
+def _candidates(position: Position) -> tuple[Position | None, list[Move], bool]:
+    global _last
+    last = _last
+    if last[0] is position:
+        return last
     crowded = (position.loose & NUMERALS).bit_count() >= CROWDED
     moves = [] if crowded else list(islice(legal_moves(position), FULL_LIST_LIMIT + 1))
     complete = not crowded and len(moves) <= FULL_LIST_LIMIT
@@ -139,15 +144,15 @@ def candidate_moves(position: Position) -> list[Move]:
         moves = canonical_moves(position)
         if not moves:  # cannot happen in a real game; a hand-made position keeps a move
             moves = list(islice(legal_moves(position), 1))
-    _last_position, _last_candidates, _last_complete = position, moves, complete
-    return moves
+    last = (position, moves, complete)
+    _last = last
+    return last
 
 
 def candidates_complete(position: Position) -> bool:
     """Whether :func:`candidate_moves` gives every legal move here (an exact search over
     the candidates is then exact)."""
-    candidate_moves(position)
-    return _last_complete
+    return _candidates(position)[2]
 
 
 def legal_moves(position: Position) -> Iterator[Move]:
