@@ -200,8 +200,8 @@ def guard_xeri(view: SeatView, config: SearchConfig, rng: random.Random,
     sweep = max(sweeps, key=lambda r: r.value)
     margin = config.tie_margin
     pair = [sweep.move, choice]
-    if can_solve(view):
-        known = position_from_view(view)
+    known = position_from_view(view) if can_solve(view) else None
+    if known is not None and candidates_complete(known):
         nodes = max(config.solve_nodes, GUARD_SOLVE_NODES)
         solved = solve(known, nodes, pair, utility)
         if solved is not None:
