@@ -18,6 +18,7 @@ import pygame
 from diloti_desktop.controller import seat_name, side_name
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.cards import CARDS, iter_cards
+from diloti_desktop.rules.explain import pile_label
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui import cards as card_art
 from diloti_desktop.ui import theme
@@ -441,6 +442,11 @@ def _draw_items(surface: pygame.Surface, geometry: TableGeometry, deco: Decorati
             label_box = geometry.grid.label_box(slot)
             caption = pile_caption(pile, position.players)
             size = max(10, min(layout.font_px - 1, round(geometry.grid.card_w * 0.15)))
+            if not theme.fits(caption, size, label_box.w - 8, bold=True):
+                # A narrow cell (a long translation, a crowded table): the pile's value
+                # alone; whose it is shows in the chip's colour when it is the player's,
+                # and in the pile's tooltip.
+                caption = pile_label(pile)
             size = theme.fit_size(caption, size, label_box.w - 8, bold=True)
             text = theme.text(theme.fit(caption, size, label_box.w - 8, bold=True), size,
                               theme.INK_DARK, bold=True)

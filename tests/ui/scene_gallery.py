@@ -448,6 +448,23 @@ def round_review(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     return [ReviewScene(ctx, session, position.round_no)]
 
 
+LONG_CAPTIONS = ("rules=4p round=1 phase=play dealer=3 turn=0 hands=AH5S6D9H/2C3D4S8C/7C7D8D9C/"
+                 "KCQCJC5C loose=3HKS piles=F10@3:TS.4C6H,P9@1:5D4D captured=AS2S/AD2D "
+                 "xeri=0/0 score=12/17 last=1 played=16")
+
+
+def long_pile_captions(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """Four players, a family of 10s owned by West and a plain 9 by East: the longest
+    pile captions ("family of 10s — West") in the narrower four-player table."""
+    from diloti_desktop.ui.scenes.table import TableScene
+
+    position = fixed_position(LONG_CAPTIONS)
+    session = GameSession(GameConfig(position.rules, (HUMAN, "Master", "Expert", "Master"), 1),
+                          position, player_factory=random_players, ai_pace=1e9)
+    ctx.session = session
+    return [TableScene(ctx, session)]
+
+
 #: Named states drawn besides every scene's default construction. Add one for a screen
 #: whose constructor needs arguments the gallery cannot supply by type, or for a state
 #: with longer text than the default one.
@@ -473,6 +490,7 @@ BUILDERS: dict[str, State] = {
     "hint, step 3": _hint_level(3),
     "tutor warning": tutor_warning,
     "history panel": history_panel,
+    "long pile captions": long_pile_captions,
     "round review": round_review,
     **{f"puzzle, {level}": _puzzle(level) for level in ("easy", "medium", "hard")},
 }
