@@ -194,10 +194,17 @@ class ReviewPanel:
         mine = summarise(d for d in self._graded()[0].values() if d.seat == viewer)
         if mine.average_loss is None:
             return _("No decision graded yet")
-        return ngettext("{loss} points lost per decision, over {count} decision",
-                        "{loss} points lost per decision, over {count} decisions",
-                        mine.unforced).format(loss=format_number(mine.average_loss, 2),
-                                              count=mine.unforced)
+        figures = ngettext("{loss} points lost per decision, over {count} decision",
+                           "{loss} points lost per decision, over {count} decisions",
+                           mine.unforced).format(loss=format_number(mine.average_loss, 2),
+                                                 count=mine.unforced)
+        forced = mine.decisions - mine.unforced
+        if not forced:
+            return figures
+        # The grade chips count every move: say why this count is smaller.
+        return _("{figures} ({forced})").format(figures=figures, forced=ngettext(
+            "{count} move with no choice not counted",
+            "{count} moves with no choice not counted", forced).format(count=forced))
 
     def _chips(self) -> list[tuple[str, theme.Colour]]:
         """The human's grade counts (the other seats' are in their accuracy line)."""

@@ -94,6 +94,13 @@ def test_the_review_opens_from_the_summary_and_steps_through_the_round(driver: D
     # Every human decision is graded and shown; the table marks the played move.
     grades = review.grades()
     assert sorted(grades) == play.plies_of({0})
+    # The detail line counts the real choices; when the grade chips count more moves
+    # (the forced ones), it says how many were left out.
+    mine = [grades[ply] for ply in play.plies_of({0})]
+    unforced = sum(not decision.forced for decision in mine)
+    detail = review.panel._detail()
+    assert f"over {unforced} decision" in detail
+    assert (f"({len(mine) - unforced} move" in detail) == (unforced < len(mine))
     for ply in play.plies_of({0})[:6]:
         review.go(ply)
         driver.frames()
