@@ -154,14 +154,21 @@ class HintCoach:
         """The panel's area and its wrapped lines, clear of the table cards (``avoid``)
         when there is room: above the status line as wide as the toast, else beside the
         cards on the left or the right, else at the top of the table, else over the
-        opposite hand."""
+        opposite hand. Beside the cards, at the top of the table and over the opposite
+        hand it also keeps clear of the side seats' hands and names (four players)."""
         pad = layout.pad
         toast, table = layout.toast, layout.table
-        left = min((b.x for b in avoid), default=table.right) - pad - table.x - pad
+        sides = [(place.edge, box) for place in layout.seats if place.edge in ("left", "right")
+                 for box in (place.area, place.label)]
+        left_x = max([table.x] + [b.right for edge, b in sides if edge == "left"]) + pad
+        right_end = min([table.right] + [b.x for edge, b in sides if edge == "right"]) - pad
+        left = min((b.x for b in avoid), default=table.right) - pad - left_x
         right_x = max((b.right for b in avoid), default=table.x) + pad
-        candidates = [("low", toast.x, toast.w), ("left", table.x + pad, left),
-                      ("right", right_x, table.right - pad - right_x),
-                      ("high", toast.x, toast.w), ("top", toast.x, toast.w)]
+        high_x = max(toast.x, left_x)
+        high_w = min(toast.right, right_end) - high_x
+        candidates = [("low", toast.x, toast.w), ("left", left_x, left),
+                      ("right", right_x, right_end - right_x),
+                      ("high", high_x, high_w), ("top", high_x, high_w)]
         first: tuple[Box, list[tuple[str, bool]]] | None = None
         for where, x, w in candidates:
             if w < 280:

@@ -22,6 +22,7 @@ from diloti_desktop.rules import Position, Ruleset, legal_moves
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY
 from diloti_desktop.ui.history_panel import HistoryPanel, history_lines
+from diloti_desktop.ui.layout import Box
 from diloti_desktop.ui.scenes import flow
 from diloti_desktop.ui.scenes.menu import MainMenuScene
 from diloti_desktop.ui.scenes.summary import RoundSummaryScene
@@ -278,3 +279,28 @@ def test_every_hint_line_fits_inside_its_panel(driver: Driver) -> None:
             assert 2 * layout.pad + width <= box.w - layout.pad, (text, width, box.w)
         assert theme.line_height(layout.font_px) * len(rows) < box.h
     assert seen_bold >= 3
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_hint_panel_keeps_clear_of_the_side_seats(size: tuple[int, int]) -> None:
+    """Four players: when the panel cannot go low (here something is in the way), it
+    never goes beside the cards over West's or East's hand and name."""
+    shell, ctx = make_app(size)
+    driver = Driver(shell, ctx)
+    try:
+        open_game(driver, Position.parse("rules=4p hands=AS2C8S/KC2S3D/4H5S6D/7C8C9C "
+                                         "loose=5H10HJDQC played=28"))
+        table = driver.table
+        full_hint(driver)
+        layout = table.layout()
+        toast = layout.toast
+        blocker = Box(toast.centerx - 10, toast.y, 20, toast.h)  # low is taken
+        avoid = [*table.geometry().item_boxes().values(), blocker]
+        box, _rows = table.hint.place(layout, avoid)
+        for place in layout.seats:
+            if place.edge in ("left", "right"):
+                assert not box.intersects(place.label), (place.edge, box, place.label)
+                assert not box.intersects(place.area), (place.edge, box, place.area)
+    finally:
+        ctx.close_session()
+        pygame.display.quit()
