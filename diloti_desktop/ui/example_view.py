@@ -51,7 +51,8 @@ def draw_example(surface: pygame.Surface, box: Box, notation: str, card_w: int, 
         for index, c in enumerate(hand):
             card(c, (x + index * step, y))
         x += max((len(hand) - 1) * step + card_w, hand_label.w) + 2 * gap
-    theme.blit_text(surface, _("Table"), size - 2, (x, box.y + size // 3), theme.INK_DIM)
+    if position.loose or position.piles:  # no caption over an empty table
+        theme.blit_text(surface, _("Table"), size - 2, (x, box.y + size // 3), theme.INK_DIM)
     for c in iter_cards(position.loose):
         card(c, (x, y))
         x += card_w + gap

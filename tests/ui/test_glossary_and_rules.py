@@ -122,3 +122,28 @@ def test_summary_rows_explain_their_words() -> None:
     assert tooltip.summary_tip(5, False) == glossary.definition("xeri")
     assert tooltip.summary_tip(6, True) == glossary.definition("xeristaki")
     assert tooltip.summary_tip(8, False) == ""
+
+
+@pytest.mark.parametrize(("notation", "captions"), [
+    ("hands=AS7HKD/-", ["Your hand"]),                          # nothing on the table
+    ("hands=AS/- loose=3C4D", ["Your hand", "Table"]),
+    ("hands=-/- loose=3C", ["Table"]),
+])
+def test_an_example_captions_only_what_it_shows(driver: Driver, notation: str,
+                                                captions: list[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from diloti_desktop.ui import example_view
+    from diloti_desktop.ui.layout import Box
+
+    drawn: list[str] = []
+    original = example_view.theme.blit_text
+
+    def recording(surface: pygame.Surface, text: str, *args: object,
+                  **kwargs: object) -> pygame.Rect:
+        drawn.append(text)
+        return original(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(example_view.theme, "blit_text", recording)
+    surface = pygame.Surface((900, 200))
+    example_view.draw_example(surface, Box(0, 0, 900, 200), notation, 60, 16)
+    assert [t for t in drawn if t in ("Your hand", "Table")] == captions
