@@ -88,13 +88,15 @@ def _width(text: str, size: int, bold: bool = False) -> int:
 
 
 def draw_header(surface: pygame.Surface, bar: Box, pad: int, size: int,
-                position: Position, buttons_left: int) -> list[pygame.Rect]:
+                position: Position, buttons_left: int,
+                round_title: bool = True) -> list[pygame.Rect]:
     """Paint the bar's texts: round and deal at the left, the score, then the tally.
 
     The score is centred when there is room, else it moves left towards the title. The
     wordings are tried from the most to the least detailed (the tally's detail first,
-    then the title's), and the first combination that fits the bar is drawn. Returns
-    the rectangles of the texts drawn.
+    then the title's), and the first combination that fits the bar is drawn. Without
+    ``round_title`` (a lesson or a puzzle: no match is played) the left part stays empty.
+    Returns the rectangles of the texts drawn.
     """
     score = score_text(position)
     score_size = round(size * 1.1)
@@ -102,7 +104,7 @@ def draw_header(surface: pygame.Surface, bar: Box, pad: int, size: int,
     small = max(11, size - 2)
     gap = pad * 3
     left = 2 * pad
-    titles = round_titles(position)
+    titles = round_titles(position) if round_title else [""]
     tallies = tally_texts(round_progress(position), position.players) if (
         position.phase == PLAY) else []
     choices = [(t, y) for y in tallies for t in titles[:2]]
@@ -113,12 +115,10 @@ def draw_header(surface: pygame.Surface, bar: Box, pad: int, size: int,
         score_x = min(max(bar.centerx, lowest), highest)
         if lowest <= highest:
             break
-    drawn = [
-        theme.blit_text(surface, title, size, (left, bar.centery), theme.INK_DIM,
-                        anchor="midleft"),
-        theme.blit_text(surface, score, score_size, (score_x, bar.centery), theme.INK,
-                        bold=True, anchor="center"),
-    ]
+    drawn = [theme.blit_text(surface, title, size, (left, bar.centery), theme.INK_DIM,
+                             anchor="midleft")] if title else []
+    drawn.append(theme.blit_text(surface, score, score_size, (score_x, bar.centery),
+                                 theme.INK, bold=True, anchor="center"))
     if tally:
         drawn.append(theme.blit_text(surface, tally, small,
                                      (score_x + score_w // 2 + gap, bar.centery), theme.GOLD,

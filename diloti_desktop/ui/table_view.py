@@ -169,6 +169,8 @@ class Decorations:
     item_rings: Mapping[int, theme.Colour] = field(default_factory=dict)
     ghosts: Sequence[Ghost] = ()
     arrows: Sequence[Arrow] = ()
+    #: The top bar's "Round 2 · deal 2 of 4 · first to 61" (not in a lesson or a puzzle).
+    round_title: bool = True
 
 
 def card_surface(card: int, width: int, four_colour: bool) -> pygame.Surface:
@@ -247,7 +249,7 @@ def _draw_top_bar(surface: pygame.Surface, layout: TableLayout, position: Positi
     size = layout.font_px
     buttons_left = min((b.box.x for b in deco.buttons if b.box.intersects(bar)),
                        default=bar.right)
-    draw_header(surface, bar, layout.pad, size, position, buttons_left)
+    draw_header(surface, bar, layout.pad, size, position, buttons_left, deco.round_title)
     for button in deco.buttons:
         draw_button(surface, button, max(11, size - 2), hovered=button.key == deco.hovered_button,
                     focused=button.key == deco.focused_button)

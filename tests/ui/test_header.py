@@ -63,6 +63,10 @@ def test_the_bar_fits_between_the_edge_and_the_buttons(size: tuple[int, int],
         assert rect.left >= 0 and rect.right <= buttons_left
         assert rect.top >= 0 and rect.bottom <= layout.top_bar.bottom
     assert not rects[0].colliderect(rects[1]) and not rects[1].colliderect(rects[2])
+    # A lesson or a puzzle plays no match: no round title, the score and tally remain.
+    rects = draw_header(surface, layout.top_bar, layout.pad, layout.font_px, position,
+                        buttons_left, round_title=False)
+    assert len(rects) == 2 and rects[0].right <= rects[1].left
 
 
 def test_a_capture_shows_up_in_the_tally_at_once(driver: Driver) -> None:

@@ -103,6 +103,16 @@ def test_every_lesson_with_the_mouse_and_a_wrong_try(driver: Driver, index: int)
     assert label.startswith("✓")
 
 
+def test_a_lesson_and_a_puzzle_show_no_round_title(driver: Driver) -> None:
+    """No match is played: the top bar leaves out "Round 1 · deal 4 of 4 · first to 61"."""
+    learn = open_learn(driver)
+    learn.open_lesson(0)
+    driver.frames(2)
+    assert isinstance(driver.top, GuidedTableScene)
+    assert driver.top.decorations().round_title is False
+    driver.ctx.close_session()
+
+
 def test_next_lesson_goes_on_without_the_list(driver: Driver) -> None:
     learn = open_learn(driver)
     learn.open_lesson(len(LESSONS) - 2)

@@ -150,11 +150,12 @@ class GuidedTableScene(TableScene):
 
     def decorations(self) -> Decorations:
         """No AI level beside the other players' names (they play the lesson's script);
-        with four players the partner is still named as such."""
+        with four players the partner is still named as such. No round, deal and match
+        target in the top bar: no match is played."""
         labels = {}
         if self.shown.players == 4:
             labels[(self.viewer + 2) % 4] = _("partner")
-        return dataclasses.replace(super().decorations(), labels=labels)
+        return dataclasses.replace(super().decorations(), labels=labels, round_title=False)
 
     def clear_interaction(self) -> None:
         """A new position: the old complaint no longer applies."""
