@@ -86,7 +86,8 @@ class HintCoach:
             self.failed = True
             return True
         self.advice = advice
-        self.level = max(1, self.target)
+        # One possible move (the last card, say): nothing to find step by step.
+        self.level = max(1, self.target) if advice.alternatives else HINT_LEVELS
         return True
 
     @property

@@ -304,3 +304,15 @@ def test_the_hint_panel_keeps_clear_of_the_side_seats(size: tuple[int, int]) -> 
     finally:
         ctx.close_session()
         pygame.display.quit()
+
+
+def test_a_move_with_no_choice_is_hinted_in_full_at_once(driver: Driver) -> None:
+    """With one possible move ("lay your last card") the first H shows the whole move,
+    not "lay a card that gives little away" and "press H again to see which card"."""
+    position = Position.parse("rules=2p hands=AH/KC loose=QC7H3D played=1")
+    assert len(list(legal_moves(position))) == 1
+    open_game(driver, position)
+    table = driver.table
+    driver.key(pygame.K_h)
+    driver.until(lambda: table.hint.level >= 1 or table.hint.failed, timeout=30)
+    assert table.hint.full and table.hint.move == next(iter(legal_moves(position)))
