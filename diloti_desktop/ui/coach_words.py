@@ -102,6 +102,10 @@ def reason_text(reason: Reason, players: int) -> str:
     if why == Why.RACE:
         return _("It takes {count} cards: you will have {total}; 27 or more win the "
                  "majority (4 points).").format(count=reason.value, total=reason.total)
+    if why == Why.DENY and reason.cards:  # the cards named: "them" read wrong for one
+        return _("Otherwise {player} could take {cards}: {percent} chance they hold a "
+                 "{rank}.").format(player=who, cards=pretty_cards(reason.cards),
+                                   percent=_percent(reason.chance), rank=_rank(reason.value))
     if why == Why.DENY:
         return _("Otherwise {player} could take them: {percent} chance they hold a "
                  "{rank}.").format(player=who, percent=_percent(reason.chance),
@@ -202,6 +206,10 @@ def tutor_text(check: TutorCheck, position: Position) -> str:
                  "card gives only {other}.").format(
             player=_who(reason.seat, players), card=pretty_cards(reason.cards),
             percent=_percent(reason.chance), other=_percent(reason.value / 100))
+    if reason.why == Why.DENY and reason.cards:
+        return _("Take {cards} now, before {player} does ({percent} chance they can)."
+                 ).format(cards=pretty_cards(reason.cards), player=_who(reason.seat, players),
+                          percent=_percent(reason.chance))
     if reason.why == Why.DENY:
         return _("Taking now keeps {player} from taking those cards ({percent} chance "
                  "they could).").format(player=_who(reason.seat, players),

@@ -1,0 +1,29 @@
+"""The coach's sentences name the cards they speak of (no "them" for a single card)."""
+
+from __future__ import annotations
+
+from diloti_desktop.ai.coach import Reason, TutorCheck, Why
+from diloti_desktop.ai.hints import Grade, Verdict
+from diloti_desktop.rules import Position
+from diloti_desktop.rules.cards import parse_cards
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.ui.coach_words import reason_text, tutor_text
+
+POSITION = Position.parse("rules=2p hands=5H8H/KC2S loose=3C5S played=1")
+
+
+def test_the_hints_deny_reason_names_the_card() -> None:
+    reason = Reason(Why.DENY, cards=parse_cards("5S"), value=5, chance=0.23, seat=1)
+    text = reason_text(reason, 2)
+    assert "5♠" in text and "them" not in text
+    # Without cards to name (a pile only), the general sentence stays.
+    assert "them" in reason_text(reason._replace(cards=0), 2)
+
+
+def test_the_tutors_deny_reason_names_the_card() -> None:
+    lay = Move.parse("8H")
+    best = Move.parse("5H x 5S")
+    grade = Grade(lay, Verdict.BLUNDER, 8.1, best, -3.0, 5.1)
+    reason = Reason(Why.DENY, cards=parse_cards("5S"), chance=0.23, seat=1)
+    text = tutor_text(TutorCheck(grade, True, reason), POSITION)
+    assert "5♠" in text and "those cards" not in text
