@@ -147,6 +147,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """Translate a short ``message`` whose meaning depends on ``context`` (a card letter)."""
+    return _translation.pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it yet (for constants)."""
     return message

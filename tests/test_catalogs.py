@@ -130,3 +130,14 @@ def test_catalogs_load_with_the_standard_library_alone() -> None:
         translation = gettext.translation(catalogs.DOMAIN, localedir=str(catalogs.LOCALE_DIR),
                                           languages=[language])
         assert translation.gettext("Settings") != "Settings"
+
+
+@pytest.mark.parametrize("language, expected", [
+    ("en", "J♠ Q♥ K♦"), ("de", "B♠ D♥ K♦"), ("fr", "V♠ D♥ R♦"), ("el", "J♠ Q♥ K♦"),
+])
+def test_sentences_name_face_cards_with_the_language_s_letters(language: str,
+                                                              expected: str) -> None:
+    from diloti_desktop.rules.cards import parse_cards, pretty_cards
+
+    i18n.set_language(language)
+    assert pretty_cards(parse_cards("JSQHKD")) == expected

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final
 
+from diloti_desktop.i18n import pgettext
 from diloti_desktop.rules.errors import InvalidNotationError
 
 RANK_CHARS: Final = "A23456789TJQK"
@@ -68,8 +69,9 @@ class Card(int):
         return RANK_CHARS[self >> 2] + SUIT_CHARS[self & 3]
 
     def pretty(self) -> str:
-        """Player-facing form, e.g. ``10♦``."""
-        return RANK_NAMES[self >> 2] + SUIT_SYMBOLS[self & 3]
+        """Player-facing form, e.g. ``10♦`` (face cards in the player's language: ``D♣``
+        for Q♣ in German and French, see :func:`rank_name`)."""
+        return rank_name((self >> 2) + 1) + SUIT_SYMBOLS[self & 3]
 
     def __str__(self) -> str:
         return self.notation()
@@ -178,6 +180,19 @@ def parse_cards(text: str) -> int:
         mask |= 1 << card
         index += width
     return mask
+
+
+def rank_name(rank: int) -> str:
+    """How a sentence writes a rank: "A", "2" ... "10", and the face cards' letters as
+    players of the current language write them (J Q K in English; B D K in German, V D R in
+    French). The cards themselves are drawn with J, Q, K in every language."""
+    if rank == JACK:
+        return pgettext("the letter of a Jack in a sentence", "J")
+    if rank == QUEEN:
+        return pgettext("the letter of a Queen in a sentence", "Q")
+    if rank == KING:
+        return pgettext("the letter of a King in a sentence", "K")
+    return RANK_NAMES[rank - 1]
 
 
 def pretty_cards(mask: int, separator: str = " ") -> str:

@@ -11,7 +11,7 @@ from diloti_desktop.ai.coach import Advice, Nudge, NudgeKind, Option, Reason, Tu
 from diloti_desktop.ai.hints import Verdict
 from diloti_desktop.controller import seat_name
 from diloti_desktop.i18n import N_, _, format_number, format_percent, ngettext
-from diloti_desktop.rules.cards import CARDS, RANK_NAMES, pretty_cards
+from diloti_desktop.rules.cards import CARDS, pretty_cards, rank_name
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.wording import describe_move
@@ -30,7 +30,7 @@ def _who(seat: int, players: int) -> str:
 
 
 def _rank(value: int) -> str:
-    return RANK_NAMES[value - 1] if 1 <= value <= 13 else str(value)
+    return rank_name(value) if 1 <= value <= 13 else str(value)
 
 
 def _percent(chance: float) -> str:
