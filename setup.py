@@ -26,6 +26,10 @@ COMPILED = [
     "diloti_desktop/rules/sums.py",
     "diloti_desktop/rules/engine.py",
     "diloti_desktop/rules/scoring.py",
+    "diloti_desktop/rules/position.py",
+    "diloti_desktop/rules/candidates.py",
+    "diloti_desktop/rules/view.py",
+    "diloti_desktop/rules/cards.py",
 ]
 
 

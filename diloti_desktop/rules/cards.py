@@ -13,10 +13,17 @@ suit symbols (``10♦``). :func:`pretty` gives the player-facing form (``10♦``
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Final
+from typing import Any, Final
 
 from diloti_desktop.i18n import pgettext
 from diloti_desktop.rules.errors import InvalidNotationError
+
+try:  # only for the optional compiled build (setup.py); pure Python needs none of it
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - mypy is not installed: the decorator is a no-op
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        """Stand-in for mypy_extensions.mypyc_attr (only the compiled build reads it)."""
+        return lambda cls: cls
 
 RANK_CHARS: Final = "A23456789TJQK"
 SUIT_CHARS: Final = "SHDC"
@@ -34,6 +41,7 @@ NUMERALS: Final = (1 << 40) - 1
 FACES: Final = FULL_DECK & ~NUMERALS
 
 
+@mypyc_attr(native_class=False)  # an int subclass stays a regular Python class
 class Card(int):
     """One playing card; an ``int`` index with a face. Use :data:`CARDS` or :meth:`parse`."""
 

@@ -159,9 +159,6 @@ class Position(NamedTuple):
     # -- notation ----------------------------------------------------------------------
     def notation(self) -> str:
         """The canonical one-line text form (see module docs)."""
-        def pair(values: tuple[int, ...]) -> str:
-            return "/".join(str(v) for v in values)
-
         stock = "".join(format_cards(1 << c) for c in self.stock) or "-"
         piles = ",".join(p.notation() for p in self.piles) or "-"
         return " ".join(
@@ -176,11 +173,11 @@ class Position(NamedTuple):
                 f"loose={format_cards(self.loose)}",
                 f"piles={piles}",
                 "captured=" + "/".join(format_cards(c) for c in self.captured),
-                f"xeri={pair(self.xeris)}",
-                f"xeristaki={pair(self.xeristakia)}",
+                f"xeri={_slashed(self.xeris)}",
+                f"xeristaki={_slashed(self.xeristakia)}",
                 f"last={'-' if self.last_capturer < 0 else self.last_capturer}",
                 f"played={self.played}",
-                f"score={pair(self.scores)}",
+                f"score={_slashed(self.scores)}",
                 f"winner={'-' if self.winner < 0 else self.winner}",
             )
         )
@@ -195,6 +192,11 @@ class Position(NamedTuple):
     def parse(text: str) -> Position:
         """Parse position notation; raises InvalidNotationError naming the bad field."""
         return parse_position(text)
+
+
+def _slashed(values: tuple[int, ...]) -> str:
+    """Counters as text, e.g. ``3/1``."""
+    return "/".join(str(v) for v in values)
 
 
 _FIELDS: Final = (
