@@ -12,9 +12,9 @@ Intermediate    the full heuristic with card counting: piles judged by the odds 
 Expert          determinized search: samples the hidden cards from its view, plays every
                 distinct move in every sample and finishes the deal with playouts; the
                 last deal (2 players) searched exactly within a small node budget
-Master          eight times the Expert's sampling budget, eight times its solver nodes
-                for the end of the round (2 players, empty stock), and near the target it
-                maximises its chance of winning the match, not its points
+Master          eight times the Expert's sampling budget in 2 players (four in 4), eight
+                times its solver nodes for the end of the round (2 players, empty stock),
+                and near the target it maximises its chance of winning the match
 ==============  ==========================================================================
 
 Slips of the heuristic levels are drawn per decision at fixed rates (:data:`HABITS`);
@@ -63,10 +63,12 @@ SEARCH: Final = {
     # found the single greedy playout giving away aces, 10♦ and piles there).
     "Expert": SearchConfig(ply_budget=6_000, min_samples=8, max_samples=60,
                            solve_nodes=10_000, fallback_depth=2, xeri_guard=True),
-    # Twice issue 3's budget (Master-i3 in the tournament): the largest doubling whose
-    # decisions stay within p95 1 s and p99 2 s of CPU (docs/ai-strength.md).
+    # Twice issue 3's budget (Master-i3 in the tournament) in 2 players, the same in 4:
+    # the largest budgets whose decisions stay within p95 1 s and p99 2 s of CPU
+    # (docs/ai-strength.md; twice the budget in 4 players took p95 1.5 s).
     "Master": SearchConfig(ply_budget=48_000, min_samples=8, max_samples=400,
-                           solve_nodes=80_000, fallback_depth=3, xeri_guard=True),
+                           solve_nodes=80_000, fallback_depth=3, xeri_guard=True,
+                           four_player_share=0.5),
 }
 
 

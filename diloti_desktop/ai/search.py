@@ -59,6 +59,9 @@ class SearchConfig(NamedTuple):
     #: hidden cards are known, else with the next player's best reply searched in every
     #: sample; the xeri is kept unless the alternative wins both comparisons.
     xeri_guard: bool = False
+    #: Share of ``ply_budget`` and ``max_samples`` spent in 4 players, where a sample
+    #: costs about twice as much (more hands to play out) and nothing is solved exactly.
+    four_player_share: float = 1.0
 
 
 class MoveValue(NamedTuple):
@@ -141,6 +144,11 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
                            depth=config.fallback_depth, margin=margin)
         if solved is not None:
             return solved
+    if position.rules.players == 4 and config.four_player_share != 1.0:
+        share = config.four_player_share
+        config = config._replace(ply_budget=round(config.ply_budget * share),
+                                 max_samples=max(config.min_samples,
+                                                 round(config.max_samples * share)))
     limit = 1 if known is not None else config.max_samples
     totals = [0.0] * len(candidates)
     sweeps = [0] * len(candidates)

@@ -8,7 +8,7 @@ import pytest
 
 from diloti_desktop.ai.features import distinct_moves, move_class, points, sweepers
 from diloti_desktop.ai.players import SEARCH
-from diloti_desktop.ai.search import can_solve, evaluate, position_from_view, solve
+from diloti_desktop.ai.search import SearchConfig, can_solve, evaluate, position_from_view, solve
 from diloti_desktop.ai.winprob import round_utility, win_probability
 from diloti_desktop.rules import Move, Position, legal_moves, seat_view
 from diloti_desktop.rules.cards import RANK_MASK, parse_cards
@@ -95,3 +95,15 @@ def test_match_utility_only_near_the_target() -> None:
     assert utility(6, 0) > utility(3, 0)
     other = round_utility(late, 1)
     assert other is not None and other(0, 11) == pytest.approx(100 - utility(11, 0))
+
+
+def test_four_players_spend_the_configured_share_of_the_samples() -> None:
+    config = SearchConfig(ply_budget=10**9, min_samples=2, max_samples=6,
+                          four_player_share=0.5)
+    two = complete("rules=2p dealer=1 turn=0 hands=4H7S9C/7DKH5S loose=3C stock=QSQH "
+                   "played=36")
+    four = complete("rules=4p dealer=3 turn=0 hands=4H7S/7DKH/5S9C/2D3D loose=3C "
+                    "played=40")
+    assert {r.samples for r in evaluate(seat_view(two, 0), config, random.Random(1))} == {6}
+    assert {r.samples for r in evaluate(seat_view(four, 0), config, random.Random(1))} == {3}
+    assert SEARCH["Master"].four_player_share == 0.5
