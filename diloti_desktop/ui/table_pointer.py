@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING
 
 from diloti_desktop.controller import GameSession
 from diloti_desktop.i18n import _
-from diloti_desktop.rules.cards import iter_cards
-from diloti_desktop.rules.gestures import targets
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.ui.animation import Flight
 from diloti_desktop.ui.audio import Sound
@@ -95,6 +93,10 @@ class TablePointer:
             raise NotImplementedError
 
         def _drain(self) -> bool:
+            raise NotImplementedError
+
+        def _targets(self, card: int) -> frozenset[int]:
+            """The items some legal move with ``card`` uses (the drawing part's, cached)."""
             raise NotImplementedError
 
         def _press(self, key: str) -> None:
@@ -184,8 +186,7 @@ class TablePointer:
         box = dict(self.hand_card_boxes())[card]
         self.drag = Drag(card, (event.origin[0] - box.x, event.origin[1] - box.y),
                          (box.w, box.h), event.pos)
-        loose, piles = targets(self.session.position, card)
-        self.drag_targets = frozenset({1 << c for c in iter_cards(loose)} | set(piles))
+        self.drag_targets = self._targets(card)
         self.hover_card = None
         self._aim(event.pos)
 
