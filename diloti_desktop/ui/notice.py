@@ -120,9 +120,7 @@ class UnsavedGameScene(Scene):
         """The question over the shaded game."""
         theme.shade(surface, 140)
         box, size, lines = self._frame()
-        theme.drop_shadow(surface, box, 16, offset=6, alpha=90)
-        theme.rounded(surface, box, theme.PANEL, 16)
-        pygame.draw.rect(surface, theme.ALERT, pygame.Rect(box), width=2, border_radius=16)
+        theme.panel(surface, box, 16, theme.ALERT, shadow=True)
         theme.blit_text(surface, _("Your game is not saved"), round(size * 1.3),
                         (box.centerx, box.y + size), theme.ALERT, bold=True, anchor="midtop")
         y = box.y + round(size * 3.2)

@@ -327,6 +327,16 @@ def drop_shadow(target: pygame.Surface, box: Box, radius: int, offset: int = 3,
     rounded(target, box.move(offset, offset), (0, 0, 0), radius, alpha=alpha)
 
 
+def panel(target: pygame.Surface, box: Box, radius: int, edge: Colour, alpha: int = 255,
+          width: int = 2, shadow: bool = False) -> None:
+    """A screen's or dialog's panel: the rounded fill, its edge line and, for a dialog
+    raised over the game, a soft shadow under it."""
+    if shadow:
+        drop_shadow(target, box, radius, offset=6, alpha=90)
+    rounded(target, box, PANEL, radius, alpha=alpha)
+    pygame.draw.rect(target, edge, pygame.Rect(box), width=width, border_radius=radius)
+
+
 def badge(target: pygame.Surface, centre: tuple[int, int], radius: int, fill: Colour,
           label: str, ink: Colour = INK_DARK) -> None:
     """A small round marker with a letter or a number (xeri markers, counts)."""

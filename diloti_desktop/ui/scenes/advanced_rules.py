@@ -144,8 +144,7 @@ class AdvancedRulesScene(Scene):
         """The toggles, then the explanation of one of them."""
         surface.blit(theme.felt(surface.get_size()), (0, 0))
         box, size, area = self.placed or self._layout()
-        theme.rounded(surface, box, theme.PANEL, 18, alpha=235)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=18)
+        theme.panel(surface, box, 18, theme.PANEL_EDGE, alpha=235)
         theme.blit_text(surface, _("Advanced rules"), round(size * 1.4),
                         (box.centerx, box.y + size // 2), theme.GOLD, bold=True,
                         anchor="midtop")

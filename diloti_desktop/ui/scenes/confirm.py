@@ -68,9 +68,7 @@ class ConfirmScene(Scene):
         """The question over a shaded screen."""
         theme.shade(surface, 150)
         box, size, lines = self._metrics()
-        theme.drop_shadow(surface, box, 16, offset=6, alpha=90)
-        theme.rounded(surface, box, theme.PANEL, 16)
-        pygame.draw.rect(surface, theme.GOLD_DARK, pygame.Rect(box), width=2, border_radius=16)
+        theme.panel(surface, box, 16, theme.GOLD_DARK, shadow=True)
         y = box.y + size
         theme.blit_text(surface, self.title, round(size * 1.3), (box.centerx, y), theme.GOLD,
                         bold=True, anchor="midtop", max_width=box.w - 2 * size)

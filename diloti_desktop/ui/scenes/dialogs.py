@@ -188,9 +188,7 @@ class ChooserScene(Scene, Generic[T]):
         """The dialog over a shaded table."""
         theme.shade(surface, 120)
         box, size, row_h, _visible = self._frame()
-        theme.drop_shadow(surface, box, 16, offset=6, alpha=90)
-        theme.rounded(surface, box, theme.PANEL, 16)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=16)
+        theme.panel(surface, box, 16, theme.PANEL_EDGE, shadow=True)
         theme.blit_text(surface, self.title, round(size * 1.1), (box.centerx, box.y + row_h // 2),
                         theme.INK, bold=True, anchor="midtop", max_width=box.w - row_h)
         for index, option_box in self.option_boxes():

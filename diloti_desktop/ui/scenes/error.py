@@ -55,8 +55,7 @@ class ErrorScene(Scene):
         """The message."""
         surface.blit(theme.felt(surface.get_size()), (0, 0))
         box, size = self._frame()
-        theme.rounded(surface, box, theme.PANEL, 18, alpha=245)
-        pygame.draw.rect(surface, theme.ALERT, pygame.Rect(box), width=2, border_radius=18)
+        theme.panel(surface, box, 18, theme.ALERT, alpha=245)
         y = box.y + size * 2
         theme.blit_text(surface, _("Sorry, something went wrong"), round(size * 1.4),
                         (box.centerx, y), theme.ALERT, bold=True, anchor="midtop")

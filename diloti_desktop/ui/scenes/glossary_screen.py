@@ -80,8 +80,7 @@ class GlossaryScene(Scene):
         """The terms."""
         surface.blit(theme.felt(surface.get_size()), (0, 0))
         box, size, area = self._frame()
-        theme.rounded(surface, box, theme.PANEL, 18, alpha=240)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=18)
+        theme.panel(surface, box, 18, theme.PANEL_EDGE, alpha=240)
         theme.blit_text(surface, _("Glossary"), round(size * 1.5), (box.centerx, box.y + size),
                         theme.GOLD, bold=True, anchor="midtop")
         clip = surface.get_clip()

@@ -171,8 +171,7 @@ class GuidedTableScene(TableScene):
         layout = self.layout()
         size = layout.font_px
         content = self.content()
-        theme.rounded(surface, box, theme.PANEL, 14, alpha=235)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=14)
+        theme.panel(surface, box, 14, theme.PANEL_EDGE, alpha=235)
         x = box.x + size
         y = box.y + size // 2
         theme.blit_text(surface, content.title, size, (x, y), theme.GOLD, bold=True,

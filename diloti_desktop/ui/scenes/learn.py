@@ -36,8 +36,7 @@ def _unit(size: tuple[int, int]) -> int:
 
 def _frame(surface: pygame.Surface, box: Box, title: str, size: int) -> None:
     surface.blit(theme.felt(surface.get_size()), (0, 0))
-    theme.rounded(surface, box, theme.PANEL, 18, alpha=240)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=18)
+    theme.panel(surface, box, 18, theme.PANEL_EDGE, alpha=240)
     theme.blit_text(surface, title, round(size * 1.5), (box.centerx, box.y + size), theme.GOLD,
                     bold=True, anchor="midtop")
 

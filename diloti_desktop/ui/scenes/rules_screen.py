@@ -205,8 +205,7 @@ class RulesScene(Scene):
         """The text, clipped to the panel."""
         surface.blit(theme.felt(surface.get_size()), (0, 0))
         box, size, area, limit = self._view()
-        theme.rounded(surface, box, theme.PANEL, 18, alpha=240)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=18)
+        theme.panel(surface, box, 18, theme.PANEL_EDGE, alpha=240)
         theme.blit_text(surface, self.heading(), round(size * 1.5),
                         (box.centerx, box.y + size), theme.GOLD, bold=True, anchor="midtop")
         previous_clip = surface.get_clip()

@@ -176,8 +176,7 @@ class ScoreSheetScene(Scene):
         """The sheet."""
         surface.blit(theme.felt(surface.get_size()), (0, 0))
         box, size, row_h = self._metrics()
-        theme.rounded(surface, box, theme.PANEL, 18, alpha=240)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=18)
+        theme.panel(surface, box, 18, theme.PANEL_EDGE, alpha=240)
         position = self.session.position
         players = position.players
         theme.blit_text(surface, _("Score sheet"), round(size * 1.5), (box.centerx, box.y + size),

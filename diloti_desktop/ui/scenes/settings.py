@@ -113,8 +113,7 @@ class SettingsScene(Scene):
         """The panel."""
         surface.blit(theme.felt(surface.get_size()), (0, 0))
         box, size = self.placed or self._layout()
-        theme.rounded(surface, box, theme.PANEL, 18, alpha=235)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=18)
+        theme.panel(surface, box, 18, theme.PANEL_EDGE, alpha=235)
         theme.blit_text(surface, _("Settings"), round(size * 1.5), (box.centerx, box.y + size),
                         theme.GOLD, bold=True, anchor="midtop")
         self.form.draw(surface, size)

@@ -176,8 +176,7 @@ class StatisticsScene(Scene):
         """The table, or a word when there is nothing yet."""
         surface.blit(theme.felt(surface.get_size()), (0, 0))
         box, size, row_h = self._metrics()
-        theme.rounded(surface, box, theme.PANEL, 18, alpha=240)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(box), width=2, border_radius=18)
+        theme.panel(surface, box, 18, theme.PANEL_EDGE, alpha=240)
         theme.blit_text(surface, _("Statistics"), round(size * 1.5), (box.centerx, box.y + size),
                         theme.GOLD, bold=True, anchor="midtop")
         area = self.grid_area()

@@ -174,9 +174,7 @@ class RoundSummaryScene(Scene):
         box = self.frame()
         unit = _unit(surface.get_size())
         size = max(13, round(unit * 0.026))
-        theme.drop_shadow(surface, box, 18, offset=6, alpha=90)
-        theme.rounded(surface, box, theme.PANEL, 18)
-        pygame.draw.rect(surface, theme.GOLD_DARK, pygame.Rect(box), width=2, border_radius=18)
+        theme.panel(surface, box, 18, theme.GOLD_DARK, shadow=True)
         y = box.y + size
         title = _("Round {number} is over").format(number=self.result.round_no)
         theme.blit_text(surface, title, round(size * 1.5), (box.centerx, y), theme.GOLD,
@@ -335,9 +333,7 @@ class MatchEndScene(Scene):
         box = self.frame()
         unit = _unit(surface.get_size())
         size = max(13, round(unit * 0.028))
-        theme.drop_shadow(surface, box, 18, offset=6, alpha=90)
-        theme.rounded(surface, box, theme.PANEL, 18)
-        pygame.draw.rect(surface, theme.GOLD, pygame.Rect(box), width=3, border_radius=18)
+        theme.panel(surface, box, 18, theme.GOLD, width=3, shadow=True)
         players = self.table.shown.players
         y = box.y + size * 2
         theme.blit_text(surface, _("Match over"), size, (box.centerx, y), theme.INK_DIM,

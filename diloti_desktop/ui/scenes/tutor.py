@@ -79,9 +79,7 @@ class TutorScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The panel."""
         box, size = self._frame()
-        theme.drop_shadow(surface, box, 16, offset=6, alpha=90)
-        theme.rounded(surface, box, theme.PANEL, 16, alpha=245)
-        pygame.draw.rect(surface, theme.ALERT, pygame.Rect(box), width=2, border_radius=16)
+        theme.panel(surface, box, 16, theme.ALERT, alpha=245, shadow=True)
         x = box.x + size
         y = box.y + size
         theme.blit_text(surface, tutor_title(self.check), round(size * 1.1), (x, y),
