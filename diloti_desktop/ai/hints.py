@@ -295,8 +295,13 @@ def reason_text(reason: Reason, facts: MoveFacts) -> str:
             percent=format_percent(max(facts.pile_take_chance, facts.pile_raise_chance)))
     if reason == Reason.PILE_SAFE:
         unseen = facts.pile_value_unseen.bit_count()
-        return ngettext("the {value} is likely safe: {count} card of that value unseen",
-                        "the {value} is likely safe: {count} cards of that value unseen",
+        if not unseen:  # "0 cards of that value unseen" read like a riddle
+            return _("the {value} is likely safe: no card of that value is left unseen"
+                     ).format(value=facts.pile_value)
+        return ngettext("the {value} is likely safe: {count} card of that value is still "
+                        "unseen",
+                        "the {value} is likely safe: {count} cards of that value are still "
+                        "unseen",
                         unseen).format(value=facts.pile_value, count=unseen)
     return ngettext("leaves {points} point loose on the table",
                     "leaves {points} points loose on the table",

@@ -87,14 +87,18 @@ def _owner_reason(position: Position, move: Move, own: Pile, piles: list[Pile]) 
     if last_of_value and not takes_own:
         return _("{card} is your last {value}: you must keep it to take your {pile}").format(
             card=name, value=own.value, pile=label)
+    if move.kind == MoveKind.LAY and position.rules.self_raise and not own.family:
+        return _("you own the {pile}, so you cannot lay {card}: you may capture, raise "
+                 "your pile, or declare a family that includes it").format(pile=label,
+                                                                             card=name)
     if move.kind == MoveKind.LAY:
-        return _("you own the {pile}: you must capture it or extend it, "
-                 "you cannot lay {card}").format(pile=label, card=name)
+        return _("you own the {pile}, so you cannot lay {card}: you may capture, or "
+                 "declare a family that includes your pile").format(pile=label, card=name)
     if move.kind == MoveKind.BUILD:
         return _("you already own the {pile}: you cannot declare another pile "
                  "until it is taken or raised").format(pile=label)
     if move.kind == MoveKind.FAMILY and own.cards not in move.piles:
-        return _("you already own the {pile}: a family you declare must extend it").format(
+        return _("you already own the {pile}: a family you declare must include it").format(
             pile=label)
     if move.kind == MoveKind.RAISE and not (position.rules.self_raise and piles == [own]):
         if piles == [own]:

@@ -161,7 +161,7 @@ def _family_ok(position: Position, rank: int, value: int, loose: int, piles: lis
         return False  # the declarer must keep another card of the family's value
     if own is not None:
         if own.value != value or piles != [own]:
-            return False  # an owner's family always extends the own pile
+            return False  # an owner's family always includes the own pile
     elif piles:
         pile = piles[0]
         if (len(piles) > 1 or position.rules.locked_declarations or pile.family

@@ -68,6 +68,20 @@ def test_every_reason_has_a_sentence() -> None:
             assert text and "{" not in text
 
 
+def test_a_safe_pile_says_how_many_cards_of_its_value_are_unseen_in_plain_words() -> None:
+    view = seat_view(complete(SWEEP_TRAP), 0)
+    build = next(h.facts for h in suggest(view) if h.move.notation() == "4H =7 3C")
+    one = build._replace(pile_value_unseen=parse_cards("7D"))
+    assert reason_text(Reason.PILE_SAFE, one) == (
+        "the 7 is likely safe: 1 card of that value is still unseen")
+    two = build._replace(pile_value_unseen=parse_cards("7D7C"))
+    assert reason_text(Reason.PILE_SAFE, two) == (
+        "the 7 is likely safe: 2 cards of that value are still unseen")
+    none = build._replace(pile_value_unseen=0)  # not "0 cards of that value unseen"
+    assert reason_text(Reason.PILE_SAFE, none) == (
+        "the 7 is likely safe: no card of that value is left unseen")
+
+
 def test_grades_by_points_lost() -> None:
     view = seat_view(complete(SWEEP_TRAP), 0)
     good = grade(view, Move.parse("7S"))

@@ -64,7 +64,7 @@ def test_locked_declarations_forbid_raises_and_taking_over_piles():
     assert reason(p, "AH ^9 [3D5S]") == "declarations are locked: piles cannot be raised"
     assert not is_legal(p, "8C *8 [3D5S]")
     own = pos("rules=2p,locked hands=8C8H/KC piles=P8@0:3D5S")
-    assert is_legal(own, "8C *8 [3D5S]")  # extending one's own pile is still allowed
+    assert is_legal(own, "8C *8 [3D5S]")  # a family on one's own pile is still allowed
 
 
 def test_self_raise():
@@ -75,6 +75,10 @@ def test_self_raise():
     assert play(p, "AH ^9 [3D5S]").piles[0].notation() == "P9@0:AH3D5S"
     last = pos("rules=2p,selfraise hands=AH9D/KC piles=P1@0:AS")
     assert not is_legal(last, "AH ^2 [AS]")  # the last card of the value keeps its duty
+    # the refusal to lay names the moves the owner has, raising included only here
+    assert reason(p, "AH") == ("you own the plain 8, so you cannot lay A♥: you may capture, "
+                               "raise your pile, or declare a family that includes it")
+    assert "raise" not in reason(pos(base), "AH")
 
 
 def test_raise_may_add_loose_cards():

@@ -6,14 +6,14 @@ from diloti_desktop.rules.events import LeftoversTaken, Xeri, Xeristaki
 from .helpers import is_legal, legal_with, play, pos, reason
 
 
-def test_the_owner_may_capture_elsewhere_and_extend_but_not_lay_or_declare():
+def test_the_owner_may_capture_elsewhere_or_make_a_family_but_not_lay_or_declare():
     p = pos("hands=8C8H5D2D/KC loose=5H4C piles=P8@0:3D5S")
     assert is_legal(p, "5D x 5H")
     assert is_legal(p, "8C x [3D5S]")
     assert is_legal(p, "8C *8 [3D5S]")
     assert not is_legal(p, "2D")
     assert "cannot declare another pile" in reason(p, "2D =6 4C")
-    assert "a family you declare must extend it" in reason(p, "5D *5 5H")
+    assert "a family you declare must include it" in reason(p, "5D *5 5H")
 
 
 def test_the_owner_may_not_spend_the_last_card_of_the_value_elsewhere():
