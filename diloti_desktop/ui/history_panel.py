@@ -53,10 +53,9 @@ class HistoryPanel:
 
     @staticmethod
     def box(layout: TableLayout) -> Box:
-        """The panel's area: the left part of the table, below the top bar."""
-        width = max(300, min(round(layout.width * 0.34), round(layout.unit * 0.7)))
-        top = layout.top_bar.bottom + layout.pad
-        return Box(layout.pad, top, width, layout.status.y - layout.pad - top)
+        """The panel's area: the left of the felt, its own place in the layout (the table
+        scene moves the felt to its right while it is open)."""
+        return layout.history
 
     def draw(self, surface: pygame.Surface, layout: TableLayout,
              lines: Sequence[HistoryLine], viewer: int) -> None:

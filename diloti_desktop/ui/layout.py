@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal, NamedTuple
 
 #: The smallest frame the screens are laid out for; a smaller window shows the frame
@@ -138,6 +138,9 @@ class TableLayout:
     captures: tuple[Box, Box]
     status: Box
     toast: Box
+    #: Where the round's move history goes when open: the left of the felt, below the
+    #: stock's corner and (four players) beside West's hand, below West's name.
+    history: Box
     play_button: Box
     hand_w: int
     table_w: int
@@ -151,6 +154,15 @@ class TableLayout:
     def place(self, seat: int) -> SeatPlace:
         """Where ``seat`` sits."""
         return self.seats[seat]
+
+    def beside_history(self) -> TableLayout:
+        """This layout while the history panel is open: the felt, and the toast above the
+        status line, move to the right of the panel, so nothing lies under it."""
+        left = self.history.right + self.pad
+        table = Box(left, self.table.y, self.table.right - left, self.table.h)
+        toast_w = min(self.toast.w, table.w)
+        toast = Box(table.centerx - toast_w // 2, self.toast.y, toast_w, self.toast.h)
+        return replace(self, table=table, toast=toast)
 
 
 TOP_BUTTONS: Final = ("hint", "moves", "menu")
@@ -203,12 +215,16 @@ def table_layout(width: int, height: int, players: int, card_scale: float = 1.0)
     hand_y = height - pad - hand_h
     status_h = round(font_px * 1.9)
     status = Box(pad * 2, hand_y - raise_h - pad // 2 - status_h, width - pad * 4, status_h)
+    label_h = round(font_px * 1.6)
     middle_top = north_band.bottom + pad
     middle_bottom = status.y - pad // 2
 
+    # With four players West's and East's names have a row of their own above the felt
+    # (they are wider than their hands' columns): no table card or panel lies under them.
     side_strip = opp_h + 2 * pad if players == 4 else 0
-    table = Box(pad * 2 + side_strip, middle_top,
-                width - 2 * (pad * 2 + side_strip), middle_bottom - middle_top)
+    felt_top = middle_top + (label_h + pad // 2 if players == 4 else 0)
+    table = Box(pad * 2 + side_strip, felt_top,
+                width - 2 * (pad * 2 + side_strip), middle_bottom - felt_top)
 
     # Corners: the stock at the top left, the capture piles at the right (opponents top,
     # the watcher's side bottom), the play button at the bottom left.
@@ -225,7 +241,6 @@ def table_layout(width: int, height: int, players: int, card_scale: float = 1.0)
                 round(font_px * 2.4))
 
     seats: list[SeatPlace] = []
-    label_h = round(font_px * 1.6)
     for seat, edge in enumerate(edges):
         if edge == "bottom":
             area = Box(0, hand_y, width, hand_h)
@@ -241,17 +256,21 @@ def table_layout(width: int, height: int, players: int, card_scale: float = 1.0)
             card_w = opp_w
         else:
             column_x = pad * 2 if edge == "left" else width - pad * 2 - opp_h
-            area = Box(column_x, table.y + label_h + pad, opp_h, table.h - label_h - pad)
+            area = Box(column_x, table.y, opp_h, table.h)
             label_w = round(unit * 0.26)
             label_x = column_x if edge == "left" else column_x + opp_h - label_w
-            label = Box(label_x, table.y, label_w, label_h)
+            label = Box(label_x, middle_top, label_w, label_h)
             card_w = opp_w
         seats.append(SeatPlace(seat, edge, area, label, card_w))
+
+    history_w = min(table.w // 2, max(300, min(round(width * 0.34), round(unit * 0.7))))
+    history = Box(table.x, table.y, history_w, status.y - pad - table.y)
 
     return TableLayout(
         width=width, height=height, players=players, unit=unit, pad=pad, top_bar=top_bar,
         buttons=tuple(buttons), seats=tuple(seats), table=table, stock=stock,
-        captures=captures, status=status, toast=toast, play_button=play_button,
+        captures=captures, status=status, toast=toast, history=history,
+        play_button=play_button,
         hand_w=hand_w, table_w=table_w, opp_w=opp_w, font_px=font_px,
     )
 

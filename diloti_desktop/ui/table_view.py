@@ -358,8 +358,7 @@ def _draw_hand(surface: pygame.Surface, geometry: TableGeometry, seat: int,
         else:
             _blit_card(surface, card_art.back(box.w), box)
     if place.edge != "bottom":
-        top_card = hand[0][1] if hand else hand_boxes(place, 1)[0]
-        _draw_seat_label(surface, layout, place, seat, len(hand), deco, top_card)
+        _draw_seat_label(surface, layout, place, seat, len(hand), deco)
     elif deco.human_turn and deco.turn_seat == seat:
         chip = place.label
         label = _("Your turn")
@@ -372,16 +371,13 @@ def _draw_hand(surface: pygame.Surface, geometry: TableGeometry, seat: int,
 
 
 def _draw_seat_label(surface: pygame.Surface, layout: TableLayout, place: SeatPlace, seat: int,
-                     count: int, deco: Decorations, top_card: Box) -> None:
+                     count: int, deco: Decorations) -> None:
     players = layout.players
     name = seat_name(seat, players)
     extra = deco.labels.get(seat, "")
     size = layout.font_px
     is_turn = deco.turn_seat == seat
-    box = place.label
-    if place.edge in ("left", "right"):
-        # Just above the fan, which is centred on the side.
-        box = Box(box.x, max(box.y, top_card.y - box.h - layout.pad), box.w, box.h)
+    box = place.label  # its own place: West's and East's above the felt, not on it
     if deco.thinking and is_turn:
         dots = "." * (1 + int(deco.clock * 3) % 3)
         detail = _("thinking{dots}").format(dots=dots)

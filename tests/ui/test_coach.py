@@ -252,6 +252,11 @@ def test_the_history_panel_toggles_with_its_button(driver: Driver) -> None:
     driver.click(driver.button("history"))
     assert table.history.open
     driver.frames()
+    # The table cards move beside the panel: none lies under it, and clicks reach them.
+    panel = HistoryPanel.box(table.layout())
+    items = table.geometry().item_boxes()
+    assert len(items) == 4
+    assert not any(box.intersects(panel) for box in items.values())
     driver.click(driver.button("history"))
     assert not table.history.open
     assert isinstance(driver.top, TableScene)

@@ -80,8 +80,26 @@ def test_every_region_fits_in_the_window(size: tuple[int, int], players: int,
             assert all(not a.intersects(b) for a, b in itertools.pairwise(hand))
         if place.edge == "top":
             assert hand[0].x > layout.stock.right and hand[-1].right < layout.captures[1].x
-    names = [name for name, _box in layout.buttons]
-    assert names == ["hint", "moves", "menu"]
+    # West's and East's names sit above the felt, not on it (no table card goes under them).
+    for place in layout.seats:
+        if place.edge in ("left", "right"):
+            assert not place.label.intersects(layout.table), place.edge
+    # The history panel has its own place: clear of the stock and its count, every name
+    # and hand, the capture piles and the status line; while it is open the felt and the
+    # toast move beside it.
+    history = layout.history
+    assert history.inside(window) and history.h > 6 * layout.font_px
+    stock_count = Box(layout.stock.right, layout.stock.y, layout.unit // 4, layout.stock.h)
+    others = [layout.top_bar, layout.stock, stock_count, *layout.captures, layout.status,
+              layout.play_button]
+    for place in layout.seats:
+        others += [place.label, *hand_boxes(place, 6)]
+    for box in others:
+        assert not history.intersects(box), box
+    beside = layout.beside_history()
+    assert not beside.table.intersects(history) and not beside.toast.intersects(history)
+    assert beside.table.right == layout.table.right and beside.table.w >= layout.table.w // 2
+    assert beside.history == history
     boxes = [box for _name, box in layout.buttons]
     assert all(not a.intersects(b) for a, b in itertools.pairwise(boxes))
 

@@ -104,7 +104,7 @@ class TableScene(TableCoach, TablePointer, TableDrawing, Scene):
         self.moves_shown = len(session.history)
         #: The table layout each shown position had, so undo restores the same picture.
         self.slot_memory: dict[Position, dict[int, int]] = {}
-        self._layout: tuple[tuple[int, int, str], TableLayout] | None = None
+        self._layout: tuple[tuple[int, int, str, bool], TableLayout] | None = None
         self._dots = -1
         self._last_frame: tuple[object, list[Box]] = (None, [])
         self._targets_cache: tuple[tuple[Position, int], frozenset[int]] | None = None
@@ -130,12 +130,14 @@ class TableScene(TableCoach, TablePointer, TableDrawing, Scene):
 
     # -- geometry --------------------------------------------------------------------------
     def layout(self) -> TableLayout:
-        """The table layout for the current window size and card size setting."""
+        """The table layout for the current window size and card size setting, with the
+        felt beside the history panel while that is open."""
         width, height = self.ctx.window.size()
-        key = (width, height, self.ctx.settings.card_size)
+        key = (width, height, self.ctx.settings.card_size, self.history.open)
         if self._layout is None or self._layout[0] != key:
             scale = CARD_SCALES.get(self.ctx.settings.card_size, 1.0)
-            self._layout = (key, table_layout(width, height, self.shown.players, scale))
+            layout = table_layout(width, height, self.shown.players, scale)
+            self._layout = (key, layout.beside_history() if self.history.open else layout)
         return self._layout[1]
 
     def geometry(self) -> TableGeometry:
