@@ -9,7 +9,7 @@ the order of events stay the same.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from diloti_desktop.controller import MovePlayed
@@ -78,15 +78,12 @@ def move_steps(played: MovePlayed, layout: TableLayout, slots: Mapping[int, int]
                                                                card_height(table_w))
         dest = Box(top.x + top.w // 4, top.y - top.h // 8, top.w, top.h)
         geo_table = geo_before
-        after_slots = assign_slots(slots, table_items(after))
+        after_slots = move_slots(slots, played)[1]
     else:
-        remaining = [m for m in table_items(before) if not m & move.table_cards]
-        new_item = bit | move.table_cards
-        mid_slots = assign_slots(slots, [*remaining, new_item])
+        mid_slots, after_slots = move_slots(slots, played)
         geo_table = TableGeometry(layout, before, mid_slots, viewer)
-        dest = dict(geo_table.card_boxes(new_item)).get(move.card) or Box.centred(
+        dest = dict(geo_table.card_boxes(bit | move.table_cards)).get(move.card) or Box.centred(
             *layout.table.center, table_w, card_height(table_w))
-        after_slots = assign_slots(mid_slots, table_items(after))
 
     travel = [Flight(move.card, start, dest, 0.0, TRAVEL * factor, flip)]
     sliding = 0
@@ -141,6 +138,31 @@ def move_steps(played: MovePlayed, layout: TableLayout, slots: Mapping[int, int]
     if played.seat != viewer:
         steps.append(Step(AI_PAUSE * factor, after, after_slots))
     return steps
+
+
+def move_slots(slots: Mapping[int, int], played: MovePlayed,
+               ) -> tuple[dict[int, int], dict[int, int]]:
+    """Where the table items sit while ``played`` lands (a new item in its place, the cards
+    it takes in still beside it) and once it is played: one rule for live play, undo and a
+    restored game."""
+    move = played.move
+    if move.kind == MoveKind.CAPTURE:
+        return dict(slots), assign_slots(slots, table_items(played.after))
+    remaining = [m for m in table_items(played.before) if not m & move.table_cards]
+    mid = assign_slots(slots, [*remaining, 1 << move.card | move.table_cards])
+    return mid, assign_slots(mid, table_items(played.after))
+
+
+def replayed_slots(position: Position, history: Sequence[MovePlayed]) -> dict[int, int]:
+    """The slots the table reaches by showing the round's ``history`` from its first deal,
+    as the table showed it live: a continued game lays the cards in the order they had.
+    Without a history that leads to ``position`` (an older save), the cards' own order."""
+    if not history or history[-1].after != position:
+        return assign_slots({}, table_items(position))
+    slots = assign_slots({}, table_items(history[0].before))
+    for played in history:
+        slots = move_slots(slots, played)[1]
+    return slots
 
 
 def deal_steps(position: Position, layout: TableLayout, slots: Mapping[int, int],

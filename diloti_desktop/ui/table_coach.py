@@ -16,11 +16,11 @@ from diloti_desktop.ai.coach import Advice
 from diloti_desktop.controller import GameSession, SessionEvent, TutorWarning
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.animation import Flight, Show
+from diloti_desktop.ui.choreography import replayed_slots
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.hint_coach import HintCoach, move_items
-from diloti_desktop.ui.layout import Box, assign_slots
+from diloti_desktop.ui.layout import Box
 from diloti_desktop.ui.table_pointer import Drag
-from diloti_desktop.ui.table_view import table_items
 
 
 class TableCoach:
@@ -127,7 +127,7 @@ class TableCoach:
         self.shown = self.session.position
         remembered = self.slot_memory.get(self.shown)
         self.slots = (dict(remembered) if remembered is not None
-                      else assign_slots(self.slots, table_items(self.shown)))
+                      else replayed_slots(self.shown, self.session.history))
         self.account = self.session.last_account
         self.moves_shown = len(self.session.history)
         self.drag = None

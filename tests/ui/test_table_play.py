@@ -25,6 +25,7 @@ from diloti_desktop.ui.scenes.dialogs import ChooserScene
 from diloti_desktop.ui.scenes.menu import MainMenuScene, NewGameScene
 from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
 from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.table_view import table_items
 from tests.ui.driver import Driver, choose_move, make_app, random_players
 
 STYLES = ("drag", "double", "click")
@@ -309,3 +310,40 @@ def test_only_the_moving_cards_are_sent_to_the_screen_during_a_drag(
     driver.post(pygame.MOUSEBUTTONUP, pos=target, button=1)
     driver.frames()
     assert "full" in presented  # the card landed: the whole table changed
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_continued_game_lays_the_table_cards_in_the_order_they_had(
+        driver: Driver, players: int) -> None:
+    """The table keeps the order the cards arrived in; a restored save (which holds the
+    position and the round's moves) lays them out the same, not in the cards' own order."""
+    start_from_menu(driver, players)
+    rng = random.Random(8)
+    reordered = 0
+    for _turn in range(6):
+        driver.wait_for_turn()
+        table = driver.table
+        session = table.session
+        if session.position.phase != PLAY or not table.caught_up():
+            break
+        restored = GameSession.from_dict(session.to_dict(), player_factory=random_players,
+                                         ai_pace=0)
+        try:
+            again = TableScene(driver.ctx, restored)
+            assert again.slots == table.slots
+            assert again.geometry().item_boxes() == table.geometry().item_boxes()
+        finally:
+            restored.close()
+        own_order = {mask: slot for slot, mask in enumerate(table_items(session.position))}
+        reordered += table.slots != own_order
+        driver.play(choose_move(list(legal_moves(session.position)), rng), "click")
+    assert reordered >= 2  # the check above saw arrival orders the cards' own order is not
+    # A save without the round's moves (an older version's) still loads, in the cards' order.
+    data = driver.session.to_dict()
+    del data["round_start"], data["moves"]
+    older = GameSession.from_dict(data, player_factory=random_players, ai_pace=0)
+    try:
+        assert TableScene(driver.ctx, older).slots == {
+            mask: slot for slot, mask in enumerate(table_items(older.position))}
+    finally:
+        older.close()

@@ -31,7 +31,7 @@ from diloti_desktop.i18n import _
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.ui.animation import Flight, Show
 from diloti_desktop.ui.audio import Sound
-from diloti_desktop.ui.choreography import move_steps, round_start_steps
+from diloti_desktop.ui.choreography import move_steps, replayed_slots, round_start_steps
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.hint_coach import HintCoach
 from diloti_desktop.ui.history_panel import HistoryPanel
@@ -48,13 +48,13 @@ from diloti_desktop.ui.input import (
     Resized,
     Scroll,
 )
-from diloti_desktop.ui.layout import CARD_SCALES, Box, TableLayout, assign_slots, table_layout
+from diloti_desktop.ui.layout import CARD_SCALES, Box, TableLayout, table_layout
 from diloti_desktop.ui.scene import IDLE, Scene
 from diloti_desktop.ui.scenes import flow
 from diloti_desktop.ui.table_coach import TableCoach
 from diloti_desktop.ui.table_drawing import TableDrawing
 from diloti_desktop.ui.table_pointer import Drag, TablePointer
-from diloti_desktop.ui.table_view import TableGeometry, table_items
+from diloti_desktop.ui.table_view import TableGeometry
 from diloti_desktop.ui.widgets import Button
 
 log = logging.getLogger(__name__)
@@ -72,7 +72,7 @@ class TableScene(TableCoach, TablePointer, TableDrawing, Scene):
         self.viewer = 0 if human is None else human
         self.spectator = human is None
         self.shown = session.position
-        self.slots = assign_slots({}, table_items(self.shown))
+        self.slots = replayed_slots(self.shown, session.history)  # as before a restore
         self.account = session.last_account
         self.show = Show()
         self.pending: deque[SessionEvent] = deque()
