@@ -22,6 +22,7 @@ from setuptools import setup
 #: The modules on the hot path of move generation and play (compiled together).
 COMPILED = [
     "diloti_desktop/rules/movegen.py",
+    "diloti_desktop/rules/movelist.py",
     "diloti_desktop/rules/legality.py",
     "diloti_desktop/rules/sums.py",
     "diloti_desktop/rules/engine.py",

@@ -6,7 +6,7 @@ then plain declarations, families and raises, each in a deterministic order. Two
 grouping the same captured cards into sums are one move (the result is the same).
 
 Its length can grow exponentially with the loose numerals (104,512 moves with 20 of
-them; every union of disjoint sums is another capture), so it is a *generator*: the CLI
+them; every union of disjoint sums is another capture), so it is an *iterator*: the CLI
 streams it and tests compare against it, but nothing that runs during a game lists it.
 The game uses :func:`candidate_moves` (the whole list while it is short, else a bounded
 canonical subset, see :mod:`diloti_desktop.rules.candidates`) and the direct, polynomial
@@ -14,7 +14,9 @@ checks of :mod:`diloti_desktop.rules.legality` (``is_legal``, gestures, ``apply`
 
 Table subsets are bit masks; the subsets of the loose numerals that add up to each value
 are computed once per distinct table and cached (at most 4,050 of them, even with all 40
-numerals loose); unions of disjoint subsets are produced one at a time.
+numerals loose); on crowded tables unions of disjoint subsets are produced one at a time.
+While the table holds few loose numerals the moves are built at once as a list
+(:mod:`diloti_desktop.rules.movelist`: the same moves in the same order, much cheaper).
 """
 
 from __future__ import annotations
@@ -23,8 +25,16 @@ from collections.abc import Iterable, Iterator
 from itertools import chain, islice
 from typing import Final
 
-from diloti_desktop.rules.cards import NUMERALS, RANK, RANK_MASK, VALUE
+from diloti_desktop.rules.cards import NUMERALS, RANK, RANK_MASK
 from diloti_desktop.rules.legality import is_legal, may_raise
+from diloti_desktop.rules.movelist import (
+    LIST_LIMIT,
+    card_sum,
+    clear_groups_cache,
+    move_list,
+    pile_subsets,
+    sum_groups,
+)
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY, Pile, Position
 from diloti_desktop.rules.sums import clear_caches as clear_sum_caches
@@ -33,44 +43,7 @@ from diloti_desktop.rules.sums import partition
 LAY, CAPTURE, BUILD, FAMILY, RAISE = (
     MoveKind.LAY, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.FAMILY, MoveKind.RAISE)
 
-_CACHE_LIMIT: Final = 200_000
-_groups_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
 _EMPTY_GROUPS: Final = ((),) * 11
-
-
-def sum_groups(numerals: int) -> tuple[tuple[int, ...], ...]:
-    """For a mask of numeral cards, ``result[s]`` lists its non-empty subsets adding to s.
-
-    Only sums up to 10 matter (nothing larger is ever captured or declared).
-    """
-    cached = _groups_cache.get(numerals)
-    if cached is not None:
-        return cached
-    # Subsets in the order of a depth-first search over the cards, lowest first: built
-    # from the highest card down, the subsets with card c come first (c alone, then c
-    # with each subset of the higher cards), then those without it.
-    found: list[list[int]] = [[] for _ in range(11)]
-    mask = numerals
-    bits: list[int] = []
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        mask ^= low
-    for bit in reversed(bits):
-        value = VALUE[bit.bit_length() - 1]
-        grown: list[list[int]] = found[:]
-        for total in range(10, value - 1, -1):
-            below = found[total - value]
-            if total == value:
-                grown[total] = [bit, *found[total]]
-            elif below:
-                grown[total] = [bit | g for g in below] + found[total]
-        found = grown
-    result = tuple(tuple(groups) for groups in found)
-    if len(_groups_cache) >= _CACHE_LIMIT:
-        _groups_cache.clear()
-    _groups_cache[numerals] = result
-    return result
 
 
 def iter_unions(groups: tuple[int, ...] | list[int]) -> Iterator[int]:
@@ -94,17 +67,10 @@ def iter_unions(groups: tuple[int, ...] | list[int]) -> Iterator[int]:
 
 def clear_caches() -> None:
     """Forget the cached table subsets (for benchmarks that want a cold start)."""
-    _groups_cache.clear()
+    clear_groups_cache()
     clear_sum_caches()
     global _last
     _last = (None, [], True)
-
-
-def _pile_subsets(piles: list[int]) -> list[tuple[int, ...]]:
-    subsets: list[tuple[int, ...]] = [()]
-    for pile in piles:
-        subsets += [(*subset, pile) for subset in subsets]
-    return subsets
 
 
 #: The list of every legal move is returned whole while it has at most this many moves
@@ -160,27 +126,56 @@ def legal_moves(position: Position) -> Iterator[Move]:
 
     Yields nothing outside the play phase. Its length can be exponential in the loose
     numerals: take what you need (``next``, ``islice``) or use :func:`candidate_moves`.
+    While the table holds at most :data:`~diloti_desktop.rules.movelist.LIST_LIMIT` loose
+    numerals the moves are few and are built at once as a list (much cheaper than the
+    generators; same moves, same order); beyond, they are generated one at a time.
     """
     if position.phase != PLAY:
-        return
+        return iter(())
+    held, own, numerals, groups = _setup(position)
+    if numerals.bit_count() <= LIST_LIMIT:
+        return iter(move_list(position, held, own, numerals, groups))
+    return _lazy_moves(position, held, own, numerals, groups)
+
+
+def lazy_legal_moves(position: Position) -> Iterator[Move]:
+    """:func:`legal_moves` generated one at a time whatever the table: the reference that
+    the list built for uncrowded tables (:mod:`diloti_desktop.rules.movelist`) is
+    tested against."""
+    if position.phase != PLAY:
+        return iter(())
+    held, own, numerals, groups = _setup(position)
+    return _lazy_moves(position, held, own, numerals, groups)
+
+
+def _setup(position: Position) -> tuple[list[int], Pile | None, int,
+                                        tuple[tuple[int, ...], ...]]:
+    """What every move depends on: cards held per rank, the own pile, the loose numerals
+    and their sum groups."""
     seat = position.turn
-    hand = position.hands[seat]
-    loose = position.loose
     own: Pile | None = None
     for pile in position.piles:
         if pile.owner == seat:
             own = pile
             break
     held = [0] * 14
-    mask = hand
+    mask = position.hands[seat]
     while mask:
         low = mask & -mask
         held[RANK[low.bit_length() - 1]] += 1
         mask ^= low
+    numerals = position.loose & NUMERALS
+    groups = sum_groups(numerals) if numerals else _EMPTY_GROUPS
+    return held, own, numerals, groups
+
+
+def _lazy_moves(position: Position, held: list[int], own: Pile | None, numerals: int,
+                groups: tuple[tuple[int, ...], ...]) -> Iterator[Move]:
+    """:func:`legal_moves` one at a time (crowded tables)."""
+    hand = position.hands[position.turn]
+    loose = position.loose
     # Cards of one rank have the same moves: work them out once per rank (kept for the
     # rank's other cards while there are few of them, else worked out again).
-    numerals = loose & NUMERALS
-    groups = sum_groups(numerals) if numerals else _EMPTY_GROUPS
     new = tuple.__new__
     for rank in range(1, 14):
         if not held[rank]:
@@ -255,7 +250,7 @@ def _numeral_moves(position: Position, card: int, value: int, held: list[int],
     unions: Iterable[int] = iter_unions(groups[value]) if groups[value] else ()
     if matching:
         unions = _Replay(unions)  # every subset of the piles goes with every union
-    for subset in _pile_subsets(matching) if matching else ((),):
+    for subset in pile_subsets(matching):
         if reserved and own is not None and own.cards not in subset:
             continue
         if subset and not required:
@@ -263,7 +258,7 @@ def _numeral_moves(position: Position, card: int, value: int, held: list[int],
         for union in unions:
             if required and union & required != required:
                 continue
-            if rules.one_sum_group and _sum(union & others) not in (0, value):
+            if rules.one_sum_group and card_sum(union & others) not in (0, value):
                 continue  # more than one group of two or more cards
             yield new(Move, (CAPTURE, card, value, union, subset))
     if reserved:
@@ -344,7 +339,7 @@ def _plain_moves(position: Position, card: int, value: int, held: list[int], num
             if check:
                 if required and union & required != required:
                     continue
-                if rules.one_sum_group and _sum(union & others) not in (0, value):
+                if rules.one_sum_group and card_sum(union & others) not in (0, value):
                     continue  # more than one group of two or more cards
             yield new(Move, (CAPTURE, card, value, union, ()))
     yield new(Move, (LAY, card, 0, 0, ()))
@@ -386,14 +381,6 @@ class _Replay:
             yield item
 
 
-def _sum(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += VALUE[low.bit_length() - 1]
-        mask ^= low
-    return total
-
-
 __all__ = ["CROWDED", "FULL_LIST_LIMIT", "candidate_moves", "candidates_complete",
-           "clear_caches", "is_legal", "iter_unions", "legal_moves", "partition", "sum_groups"]
+           "clear_caches", "is_legal", "iter_unions", "lazy_legal_moves", "legal_moves",
+           "partition", "sum_groups"]
