@@ -11,10 +11,15 @@ Usage: ``python -m benchmarks.review_speed [--rounds 20] [--players 2] [--frames
    (``os.sched_setaffinity``, Linux). Prints p50, p95 and the worst round, and the
    slowest single decision. The bar: p95 <= 10 s with 2 players, <= 15 s with 4.
 2. ``--frames``: the review scene open on a finished round in a headless 1280x720
-   window (SDL's dummy driver), the analysis running on its background thread in the
-   same process and on the same core, a key pressed every few frames so that every
+   window (SDL's dummy driver), the analysis running in the background (the session's
+   mechanism, as in the game), a key pressed every few frames so that every
    frame is really drawn; prints the frame times (update and draw) while the analysis
-   runs. The bar: no frame over 50 ms.
+   runs, the frame thread's own CPU time per frame, and for each frame over 50 ms its
+   own CPU and the garbage collections that overlapped it (benchmarks/frame_probe.py).
+   The grading runs where the game runs it: in a worker process of lower priority
+   (controller/offload.py), pinned to the same core as the frames when the benchmark
+   is pinned; ``--threads`` grades on a thread of the frame's process instead (how the
+   game did it before). The bar: no frame over 50 ms.
 
 Times depend on the machine and its load: the load average is printed with them.
 """
@@ -32,6 +37,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from benchmarks.frame_probe import Frame, GcProbe, report
 from diloti_desktop.ai.players import make_player
 from diloti_desktop.ai.review import review_round
 from diloti_desktop.rules import Move, Position, Ruleset, new_match, play_unchecked, seat_view
@@ -95,17 +101,18 @@ def analysis_times(players: int, rounds: int, first_seed: int) -> None:
           f"{percentile(walls, 0.95):.2f} s (load shared with other processes)")
 
 
-def frame_times(players: int, seed: int, switch: float | None = None) -> None:
+def frame_times(players: int, seed: int, switch: float | None = None,
+                threads: bool = False) -> None:
     """Part 2 (module docs)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     import pygame
 
-    from diloti_desktop.controller import HUMAN, GameConfig, GameSession
+    from diloti_desktop.controller import HUMAN, GameConfig, GameSession, offload
     from diloti_desktop.storage import Settings
     from diloti_desktop.ui.context import AppContext
     from diloti_desktop.ui.scenes.review import ReviewScene
-    from diloti_desktop.ui.shell import Shell
+    from diloti_desktop.ui.shell import Shell, settle_heap
 
     seats = (HUMAN, *("Casual",) * (players - 1))
     session = GameSession(GameConfig(Ruleset(players=players), seats, seed),
@@ -122,31 +129,40 @@ def frame_times(players: int, seed: int, switch: float | None = None) -> None:
     pygame.display.init()
     pygame.font.init()
     shell.open()  # sets the game's switch interval (ui/shell.py)
+    if not threads:
+        # As the game does when its window opens (app.py): the grading in worker
+        # processes, started long before a round's review (here: waited for).
+        offload.start().call(os.getpid)
     if switch is not None:
         sys.setswitchinterval(switch)
     ctx = AppContext(settings=Settings(animation_speed="off", sound_enabled=False),
                      window=shell, persist=False, session=session)
     shell.ctx = ctx
+    settle_heap()  # as Shell.run does before the first frame
     ctx.scenes.push(ReviewScene(ctx, session, 1))  # asks for the analysis
-    began = time.perf_counter()
-    times = _frames(shell, lambda _frame: session.round_grades.busy())
-    took = time.perf_counter() - began
-    baseline = _frames(shell, lambda frame: frame < 180)  # the same scene, analysis done
-    for label, values in ((f"while the analysis ran ({took:.1f} s)", times),
-                          ("after it (nothing else running)", baseline)):
-        ms = [t * 1000 for t in values]
-        print(f"{players} players, {len(ms)} frames {label}: p50 {statistics.median(ms):.1f} "
-              f"ms, p99 {percentile(ms, 0.99):.1f} ms, worst {max(ms):.1f} ms, over 50 ms: "
-              f"{sum(1 for t in ms if t > 50)}")
+    with GcProbe() as probe:
+        began = time.perf_counter()
+        times = _frames(shell, lambda _frame: session.round_grades.busy())
+        took = time.perf_counter() - began
+        report(f"{players} players, while the analysis ran ({took:.1f} s)", times, probe)
+        print(f"  collections while it ran: {probe.summary()}")
+        probe.pauses.clear()
+        baseline = _frames(shell, lambda frame: frame < 180)  # the same scene, analysis done
+        report(f"{players} players, after it (nothing else running)", baseline, probe)
+    pool = offload.running()
+    print("  grading: " + ("on a thread (--threads)" if pool is None else
+                           f"{pool.calls} calls answered by worker processes, "
+                           f"{pool.fallbacks} on the thread"))
     session.close()
+    offload.stop()
 
 
-def _frames(shell: Any, going: Callable[[int], bool]) -> list[float]:
-    """Frames at 60 a second while ``going(frame)``, a step key every third frame."""
+def _frames(shell: Any, going: Callable[[int], bool]) -> list[Frame]:
+    """Frames at 60 a second while ``going(frame)``, a step key every third frame; the
+    frames that were really drawn (a step each), with their wall and own CPU times."""
     import pygame
 
-    times: list[float] = []
-    cpu: list[float] = []
+    frames: list[Frame] = []
     frame = 0
     while going(frame):
         if frame % 3 == 0:  # a step forward, so that the frame is really drawn
@@ -156,14 +172,11 @@ def _frames(shell: Any, going: Callable[[int], bool]) -> list[float]:
         start, start_cpu = time.perf_counter(), time.thread_time()
         shell.step()
         if frame % 3 == 0:  # only the frames that were really drawn
-            times.append(time.perf_counter() - start)
-            cpu.append(time.thread_time() - start_cpu)
+            frames.append(Frame(start, time.perf_counter() - start,
+                                time.thread_time() - start_cpu))
         frame += 1
         time.sleep(1 / 60)
-    if cpu:
-        print(f"  (the frame thread's own CPU per drawn frame: p50 "
-              f"{statistics.median(cpu) * 1000:.1f} ms, worst {max(cpu) * 1000:.1f} ms)")
-    return times
+    return frames
 
 
 def main() -> None:
@@ -175,6 +188,9 @@ def main() -> None:
     parser.add_argument("--no-pin", action="store_true", help="do not pin to one core")
     parser.add_argument("--switch", type=float, default=None,
                         help="sys.setswitchinterval for --frames (default: the game's)")
+    parser.add_argument("--threads", action="store_true",
+                        help="--frames: grade on a thread of this process, not in worker "
+                             "processes (how the game did it before)")
     parser.add_argument("--frames", action="store_true",
                         help="measure frame times while the analysis runs instead")
     args = parser.parse_args()
@@ -182,7 +198,7 @@ def main() -> None:
     print(f"{pinned}; load average {os.getloadavg()[0]:.2f}; "
           f"python {sys.version.split()[0]}")
     if args.frames:
-        frame_times(args.players, args.seed, args.switch)
+        frame_times(args.players, args.seed, args.switch, args.threads)
     else:
         analysis_times(args.players, args.rounds, args.seed)
 

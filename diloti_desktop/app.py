@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import multiprocessing
 import os
 import sys
 from pathlib import Path
@@ -55,6 +56,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     """Start the game; returns the process exit code."""
+    # A worker process of the packaged game (controller/offload.py) starts as the game's
+    # executable with multiprocessing's arguments: it serves there and never returns.
+    multiprocessing.freeze_support()
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.smoke_test is not None:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -80,6 +84,7 @@ def _run(args: argparse.Namespace) -> int:
     import pygame
 
     from diloti_desktop import i18n, storage
+    from diloti_desktop.controller import offload
     from diloti_desktop.ui.audio import Audio
     from diloti_desktop.ui.context import AppContext
     from diloti_desktop.ui.scenes.menu import MainMenuScene
@@ -96,6 +101,9 @@ def _run(args: argparse.Namespace) -> int:
     audio: Audio | None = None
     try:
         shell.open(fullscreen=settings.fullscreen and not smoke)
+        # The AI's thinking, the coach and the review's grading in worker processes: the
+        # frame thread keeps the interpreter to itself (controller/offload.py).
+        offload.start()
         audio = Audio(enabled=settings.sound_enabled, volume=settings.volume)
         ctx = AppContext(settings=settings, window=shell, audio=audio)
         if message:
@@ -120,6 +128,7 @@ def _run(args: argparse.Namespace) -> int:
     finally:
         if shell.ctx is not None and shell.ctx.session is not None:
             shell.ctx.session.close()
+        offload.stop()
         if audio is not None:
             audio.close()
         pygame.quit()

@@ -131,15 +131,18 @@ def grade_decision(view: SeatView, move: Move, ply: int = 0,
 def review_round(decisions: Iterable[tuple[int, SeatView, Move]],
                  on_decision: Callable[[Decision], None] | None = None,
                  should_stop: Callable[[], bool] | None = None,
-                 config: SearchConfig = REVIEW_SEARCH) -> list[Decision]:
+                 config: SearchConfig = REVIEW_SEARCH,
+                 grade: Callable[..., Decision] = grade_decision) -> list[Decision]:
     """Grade each ``(ply, view, move)`` in the order given (the mover's view when the
     move was played); each decision is passed to ``on_decision`` as soon as it is
-    graded. Stops early (returning what was graded) once ``should_stop()`` is true."""
+    graded. Stops early (returning what was graded) once ``should_stop()`` is true.
+    ``grade`` does the grading (:func:`grade_decision`, or a caller's wrapper that runs
+    it elsewhere, e.g. in a worker process)."""
     graded = []
     for ply, view, move in decisions:
         if should_stop is not None and should_stop():
             break
-        decision = grade_decision(view, move, ply, config)
+        decision = grade(view, move, ply, config)
         graded.append(decision)
         if on_decision is not None:
             on_decision(decision)

@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
+from diloti_desktop.ai import review
 from diloti_desktop.ai.review import (
     ANALYSIS_VERSION,
     REVIEW_SEARCH,
@@ -32,6 +33,7 @@ from diloti_desktop.ai.review import (
     review_round,
 )
 from diloti_desktop.ai.search import SearchConfig
+from diloti_desktop.controller import offload
 from diloti_desktop.controller.record import PlayedRound
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.view import seat_view
@@ -122,7 +124,8 @@ class RoundAnalysis:
                 review_round(((ply, seat_view(positions[ply], seat), move) for ply in plies
                               for seat, move in (play.moves[ply],)),
                              on_decision=functools.partial(self._store, play.round_no),
-                             should_stop=lambda: self._stopped, config=self.config)
+                             should_stop=lambda: self._stopped, config=self.config,
+                             grade=functools.partial(offload.call, review.grade_decision))
             except Exception:  # a bug must not kill the worker silently: log and go on
                 log.exception("grading round %s failed", play.round_no)
                 self.failures += 1

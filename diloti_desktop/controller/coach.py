@@ -13,6 +13,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from diloti_desktop.controller import offload
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.view import SeatView
 
@@ -70,5 +71,5 @@ class Analysis:
             if self._results is None:
                 from diloti_desktop.ai.hints import analyse
 
-                self._results = analyse(self.view)
+                self._results = offload.call(analyse, self.view)
             return self._results

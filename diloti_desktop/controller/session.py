@@ -17,6 +17,7 @@ own seed, so a saved game resumes exactly and a seed replays the same match.
 
 from __future__ import annotations
 
+import functools
 import logging
 import random
 import threading
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from diloti_desktop.ai.base import Player
+from diloti_desktop.controller import offload
 from diloti_desktop.controller.analysis import RoundAnalysis
 from diloti_desktop.controller.coach import Analysis, Assistance
 from diloti_desktop.controller.events import AIThinking as AIThinking
@@ -276,7 +278,8 @@ class GameSession(SessionCoach):
             seat = self.position.turn
             player = self._players[seat]
             view = seat_view(self.position, seat)
-            self._ai_job = self._start(self.position, lambda: player.choose(view))
+            self._ai_job = self._start(self.position,
+                                      functools.partial(offload.call, player.choose, view))
             self._events.append(AIThinking(seat))
             return
         if not job.done.is_set() or self._clock() - self._last_move_time < self.ai_pace:

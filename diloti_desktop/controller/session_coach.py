@@ -26,6 +26,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from diloti_desktop.controller import offload
 from diloti_desktop.controller.coach import Analysis, Assistance
 from diloti_desktop.controller.events import (
     MovePlayed,
@@ -159,7 +160,7 @@ class SessionCoach:
         def work() -> Any:
             from diloti_desktop.ai.coach import advise
 
-            return advise(analysis.view, analysis.results())
+            return offload.call(advise, analysis.view, analysis.results())
 
         self._hint_job = self._start(self.position, work)
 
@@ -176,7 +177,7 @@ class SessionCoach:
         def work() -> Any:
             from diloti_desktop.ai.coach import check
 
-            return check(analysis.view, move, analysis.results())
+            return offload.call(check, analysis.view, move, analysis.results())
 
         self._grading = move
         self._grade_job = self._start(self.position, work)

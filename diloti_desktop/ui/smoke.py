@@ -13,7 +13,7 @@ import logging
 import time
 from pathlib import Path
 
-from diloti_desktop.controller import GameConfig
+from diloti_desktop.controller import GameConfig, offload
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.scenes import flow
@@ -59,8 +59,14 @@ def run_smoke_test(shell: Shell, ctx: AppContext, path: Path, timeout: float = 6
             if not shot:
                 shell.save_screenshot(path)
             elapsed = time.monotonic() - started
+            pool = offload.running()
+            if pool is not None and not pool.calls:
+                log.error("smoke test: no worker process answered (%d calls ran on threads)",
+                          pool.fallbacks)
+                return 1
+            workers = "" if pool is None else f"; {pool.calls} moves from worker processes"
             print(f"smoke test passed: round {top.result.round_no} played "
-                  f"({len(session.history)} moves, {frames} frames, {elapsed:.1f} s); "
+                  f"({len(session.history)} moves, {frames} frames, {elapsed:.1f} s{workers}); "
                   f"screenshot {path}", flush=True)
             return 0
         session.wait_for_ai(0.5)

@@ -1,0 +1,170 @@
+"""Background work in worker processes (controller/offload.py): the same answers as on a
+thread, the fallbacks to the thread, clean stops, and the session's jobs going through it."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import random
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from diloti_desktop.ai.base import RandomPlayer
+from diloti_desktop.ai.players import make_player
+from diloti_desktop.ai.review import grade_decision
+from diloti_desktop.ai.search import SearchConfig
+from diloti_desktop.controller import HUMAN, GameConfig, GameSession, offload
+from diloti_desktop.rules import PLAY, Ruleset, new_match, play_unchecked, seat_view
+from diloti_desktop.rules.movegen import candidate_moves
+
+CHEAP = SearchConfig(ply_budget=300, min_samples=2, max_samples=4, solve_nodes=2_000)
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+def _niceness() -> int:
+    return os.nice(0)
+
+
+def _fail(message: str) -> None:
+    raise ValueError(message)
+
+
+def _die_unless_in(pid: int) -> str:
+    """Ends a worker process abruptly; on the test's own thread, answers."""
+    if os.getpid() != pid:
+        os._exit(3)
+    return "on the thread"
+
+
+def _sleep(seconds: float) -> str:
+    time.sleep(seconds)
+    return "slept"
+
+
+@pytest.fixture
+def pool() -> Iterator[offload.Pool]:
+    made = offload.Pool(workers=2)
+    yield made
+    made.stop()
+
+
+def test_a_call_runs_in_a_worker_process_of_lower_priority(pool: offload.Pool) -> None:
+    assert pool.call(_pid) != os.getpid()
+    if hasattr(os, "nice"):
+        assert pool.call(_niceness) >= min(19, os.nice(0) + offload.WORKER_NICENESS)
+    assert pool.calls == 2 and pool.fallbacks == 0
+
+
+def test_grades_from_a_worker_are_the_grades_of_the_thread(pool: offload.Pool) -> None:
+    position, _events = new_match(Ruleset(), random.Random(3))
+    rng = random.Random(4)
+    for _ in range(30):  # into the round, where the hidden cards matter
+        position = play_unchecked(position, rng.choice(candidate_moves(position)))
+    view = seat_view(position, position.turn)
+    move = candidate_moves(position)[0]
+    here = grade_decision(view, move, 30, CHEAP)
+    there = pool.call(grade_decision, view, move, 30, CHEAP)
+    assert there == here
+    master = make_player("Master", 9)
+    assert pool.call(master.choose, view) == master.choose(view)
+
+
+def test_an_error_in_the_worker_is_raised_to_the_caller(pool: offload.Pool) -> None:
+    with pytest.raises(ValueError, match="no such card"):
+        pool.call(_fail, "no such card")
+    assert pool.call(_pid) != os.getpid()  # the worker serves on
+
+
+def test_what_cannot_be_pickled_runs_on_the_thread(pool: offload.Pool) -> None:
+    assert pool.call(lambda a, b: a + b, 2, 3) == 5
+    assert pool.fallbacks == 1 and pool.calls == 0
+
+
+def test_a_worker_that_dies_leaves_the_call_to_the_thread(
+        pool: offload.Pool, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING):
+        assert pool.call(_die_unless_in, os.getpid()) == "on the thread"
+    assert "ended unexpectedly" in caplog.text
+    assert pool.call(_pid) != os.getpid()  # a new worker takes over
+
+
+def test_no_process_means_the_thread(monkeypatch: pytest.MonkeyPatch,
+                                     caplog: pytest.LogCaptureFixture) -> None:
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise OSError("no processes here")
+
+    made = offload.Pool()
+    monkeypatch.setattr(made._context, "Process", refuse)
+    with caplog.at_level(logging.WARNING):
+        assert made.call(_pid) == os.getpid()
+        assert made.call(_pid) == os.getpid()  # not tried again and again
+    assert "cannot start a worker process" in caplog.text
+    assert made.fallbacks == 2
+    made.stop()
+
+
+def test_stop_ends_the_workers_and_frees_a_waiting_call() -> None:
+    made = offload.Pool(workers=1)
+    made.warm_up()
+    assert made.alive() == 1
+    outcome: list[object] = []
+
+    def wait() -> None:
+        try:
+            outcome.append(made.call(_sleep, 30))
+        except offload.WorkerLost as error:
+            outcome.append(error)
+
+    waiting = threading.Thread(target=wait)
+    waiting.start()
+    time.sleep(0.5)
+    began = time.monotonic()
+    made.stop()
+    waiting.join(10)
+    assert not waiting.is_alive() and time.monotonic() - began < 5
+    assert isinstance(outcome[0], offload.WorkerLost)
+    assert made.alive() == 0
+    assert not [c for c in multiprocessing.active_children() if c.name == "diloti-worker"]
+    assert made.call(_pid) == os.getpid()  # after a stop: on the thread
+
+
+def test_the_session_s_jobs_go_to_the_workers_and_match_the_thread() -> None:
+    """An AI seat's moves and the review's grades, through the worker processes, are the
+    moves and grades computed on threads (everything is seeded by its arguments)."""
+    def play(workers: bool) -> tuple[list[object], list[object]]:
+        if workers:
+            offload.start(workers=2)
+        try:
+            config = GameConfig(Ruleset(), (HUMAN, "Expert"), 21)
+            session = GameSession(config, ai_pace=0)
+            session.round_grades.config = CHEAP
+            human = RandomPlayer(5)
+            while session.position.phase == PLAY:
+                if session.is_human_turn():
+                    session.submit(human.choose(session.view(0)))
+                else:
+                    session.update()
+                    session.wait_for_ai()
+                    session.update()
+            session.request_analysis(1)
+            deadline = time.monotonic() + 120
+            while session.round_grades.busy():
+                assert time.monotonic() < deadline
+                time.sleep(0.02)
+            grades = session.round_grades.grades(1)
+            session.close()
+            if workers:
+                pool = offload.running()
+                assert pool is not None and pool.calls >= 48 and pool.fallbacks == 0
+            return [p.move for p in session.history], [grades[k] for k in sorted(grades)]
+        finally:
+            offload.stop()
+
+    assert play(workers=True) == play(workers=False)
