@@ -168,3 +168,18 @@ def test_the_session_s_jobs_go_to_the_workers_and_match_the_thread() -> None:
             offload.stop()
 
     assert play(workers=True) == play(workers=False)
+
+
+def test_the_coach_s_ranking_comes_from_a_worker_and_matches_the_thread() -> None:
+    from diloti_desktop.controller.coach import Analysis
+
+    position, _events = new_match(Ruleset(), random.Random(8))
+    view = seat_view(position, position.turn)
+    here = Analysis(position, view).results()
+    pool = offload.start(workers=1)
+    try:
+        there = Analysis(position, view).results()
+        assert pool.calls == 1 and pool.fallbacks == 0
+    finally:
+        offload.stop()
+    assert there == here
