@@ -10,12 +10,14 @@ Usage: ``python -m benchmarks.review_speed [--rounds 20] [--players 2] [--frames
    search, the Master's budget), in this process, pinned to one core
    (``os.sched_setaffinity``, Linux). Prints p50, p95 and the worst round, and the
    slowest single decision. The bar: p95 <= 10 s with 2 players, <= 15 s with 4.
-2. ``--frames``: the review scene open on a finished round in a headless 1280x720
-   window (SDL's dummy driver), the analysis running in the background (the session's
-   mechanism, as in the game), a key pressed every few frames so that every
-   frame is really drawn; prints the frame times (update and draw) while the analysis
-   runs, the frame thread's own CPU time per frame, and for each frame over 50 ms its
-   own CPU and the garbage collections that overlapped it (benchmarks/frame_probe.py).
+2. ``--frames``: the game's path in a headless 1280x720 window (SDL's dummy driver): a
+   round played on the table (seat 0 by a Novice, not timed) up to the round summary,
+   which starts the analysis in the background (the session's mechanism, as in the
+   game); R opens the review (that first frame is timed) and a step key is pressed
+   every third frame so that every timed frame is really drawn. Prints the frame times
+   (update and draw) while the analysis runs, the frame thread's own CPU time per
+   frame, and for each frame over 50 ms its own CPU and the garbage collections that
+   overlapped it (benchmarks/frame_probe.py).
    The grading runs where the game runs it: in a worker process of lower priority
    (controller/offload.py), pinned to the same core as the frames when the benchmark
    is pinned; ``--threads`` grades on a thread of the frame's process instead (how the
@@ -108,23 +110,13 @@ def frame_times(players: int, seed: int, switch: float | None = None,
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     import pygame
 
-    from diloti_desktop.controller import HUMAN, GameConfig, GameSession, offload
+    from diloti_desktop.controller import HUMAN, GameConfig, offload
     from diloti_desktop.storage import Settings
     from diloti_desktop.ui.context import AppContext
-    from diloti_desktop.ui.scenes.review import ReviewScene
+    from diloti_desktop.ui.scenes import flow
+    from diloti_desktop.ui.scenes.summary import RoundSummaryScene
     from diloti_desktop.ui.shell import Shell, settle_heap
 
-    seats = (HUMAN, *("Casual",) * (players - 1))
-    session = GameSession(GameConfig(Ruleset(players=players), seats, seed),
-                          player_factory=lambda level, s: make_player("Casual", s), ai_pace=0)
-    novice = make_player("Novice", seed)
-    while session.position.phase == PLAY:
-        if session.is_human_turn():
-            session.submit(novice.choose(session.view(session.position.turn)))
-        else:
-            session.update()
-            session.wait_for_ai()
-            session.update()
     shell = Shell(size=(1280, 720))
     pygame.display.init()
     pygame.font.init()
@@ -135,14 +127,34 @@ def frame_times(players: int, seed: int, switch: float | None = None,
         offload.start().call(os.getpid)
     if switch is not None:
         sys.setswitchinterval(switch)
-    ctx = AppContext(settings=Settings(animation_speed="off", sound_enabled=False),
-                     window=shell, persist=False, session=session)
+    # (The tutor off: its warnings would stop the Novice's round.)
+    ctx = AppContext(settings=Settings(animation_speed="off", sound_enabled=False, tutor=False),
+                     window=shell, persist=False,
+                     player_factory=lambda level, s: make_player("Casual", s))
     shell.ctx = ctx
+    seats = (HUMAN, *("Casual",) * (players - 1))
+    session = ctx.new_session(GameConfig(Ruleset(players=players), seats, seed))
+    session.ai_pace = 0
+    flow.play(ctx, session)
     settle_heap()  # as Shell.run does before the first frame
-    ctx.scenes.push(ReviewScene(ctx, session, 1))  # asks for the analysis
+    # The round on the real table (not timed): seat 0 played by a Novice, as a player
+    # would, until the table shows the round summary, which starts the analysis.
+    novice = make_player("Novice", seed)
+    deadline = time.monotonic() + 120
+    while not isinstance(ctx.scenes.top, RoundSummaryScene):
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the round did not end (on screen: {ctx.scenes.top!r})")
+        if session.is_human_turn():
+            session.submit(novice.choose(session.view(session.position.turn)))
+        shell.step()
+        time.sleep(0.001)
     with GcProbe() as probe:
         began = time.perf_counter()
-        times = _frames(shell, lambda _frame: session.round_grades.busy())
+        # The summary a moment, then R opens the review (its first frame is timed) and a
+        # step key every third frame while the analysis runs.
+        _frames(shell, lambda frame: frame < 30, keys=False)
+        times = _frames(shell, lambda frame: frame == 0 or session.round_grades.busy(),
+                        opening=pygame.K_r)
         took = time.perf_counter() - began
         report(f"{players} players, while the analysis ran ({took:.1f} s)", times, probe)
         print(f"  collections while it ran: {probe.summary()}")
@@ -153,25 +165,30 @@ def frame_times(players: int, seed: int, switch: float | None = None,
     print("  grading: " + ("on a thread (--threads)" if pool is None else
                            f"{pool.calls} calls answered by worker processes, "
                            f"{pool.fallbacks} on the thread"))
-    session.close()
+    ctx.close_session()
     offload.stop()
 
 
-def _frames(shell: Any, going: Callable[[int], bool]) -> list[Frame]:
-    """Frames at 60 a second while ``going(frame)``, a step key every third frame; the
-    frames that were really drawn (a step each), with their wall and own CPU times."""
+def _frames(shell: Any, going: Callable[[int], bool], keys: bool = True,
+            opening: int | None = None) -> list[Frame]:
+    """Frames at 60 a second while ``going(frame)``; with ``keys``, ``opening`` (if any)
+    pressed on the first frame and a step key every third frame after it. Returns the
+    frames that were really drawn (a key each), with their wall and own CPU times."""
     import pygame
 
     frames: list[Frame] = []
     frame = 0
     while going(frame):
-        if frame % 3 == 0:  # a step forward, so that the frame is really drawn
+        pressed = keys and frame % 3 == 0
+        if pressed:  # a step forward, so that the frame is really drawn
             key = pygame.K_RIGHT if frame % 90 < 45 else pygame.K_LEFT
+            if frame == 0 and opening is not None:
+                key = opening
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
                                                  scancode=0))
         start, start_cpu = time.perf_counter(), time.thread_time()
         shell.step()
-        if frame % 3 == 0:  # only the frames that were really drawn
+        if pressed:  # only the frames that were really drawn
             frames.append(Frame(start, time.perf_counter() - start,
                                 time.thread_time() - start_cpu))
         frame += 1
