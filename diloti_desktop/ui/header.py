@@ -7,6 +7,8 @@ window (the full breakdown on a wide window, the bare points on a narrow one).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from diloti_desktop.controller import side_name
@@ -64,8 +66,13 @@ def _side_tally(side: int, score: SideScore, players: int, detailed: bool) -> st
     return _("{side} {points}").format(side=side_name(side, players), points=score.total)
 
 
+#: How many of :func:`tally_texts`' wordings name the sides (they come first).
+NAMED_TALLIES = 3
+
+
 def tally_texts(progress: RoundProgress, players: int) -> list[str]:
-    """What the round has secured so far, longest wording first.
+    """What the round has secured so far, most detailed wording first: the first
+    :data:`NAMED_TALLIES` name the sides, the last ones give the bare points.
 
     The points count each side's Aces, 10♦, 2♣ and xeris already captured (and the 4
     points of the majority once a side has 27 cards); the card counts show the race.
@@ -77,6 +84,9 @@ def tally_texts(progress: RoundProgress, players: int) -> list[str]:
         texts.append(_("This round: {side0} · {side1} · {cards}").format(
             side0=_side_tally(0, a, players, detailed),
             side1=_side_tally(1, b, players, detailed), cards=cards))
+    # The card race is also beside each capture pile: the sides' names matter more.
+    texts.append(_("This round: {side0} · {side1}").format(
+        side0=_side_tally(0, a, players, False), side1=_side_tally(1, b, players, False)))
     texts.append(_("This round {points0}–{points1} · {cards}").format(
         points0=a.total, points1=b.total, cards=cards))
     texts.append(_("This round {points0}–{points1}").format(points0=a.total, points1=b.total))
@@ -87,40 +97,68 @@ def _width(text: str, size: int, bold: bool = False) -> int:
     return theme.text(text, size, bold=bold).get_width() if text else 0
 
 
-def draw_header(surface: pygame.Surface, bar: Box, pad: int, size: int,
-                position: Position, buttons_left: int,
-                round_title: bool = True) -> list[pygame.Rect]:
-    """Paint the bar's texts: round and deal at the left, the score, then the tally.
+class HeaderFit(NamedTuple):
+    """The wordings of the bar that fit, and where the score goes."""
+
+    title: str
+    score: str
+    tally: str
+    tally_size: int
+    score_x: int
+
+
+def fit_header(bar: Box, pad: int, size: int, position: Position, buttons_left: int,
+               round_title: bool = True) -> HeaderFit:
+    """Choose the bar's wordings: the most detailed combination that fits.
 
     The score is centred when there is room, else it moves left towards the title. The
-    wordings are tried from the most to the least detailed (the tally's detail first,
-    then the title's), and the first combination that fits the bar is drawn. Without
-    ``round_title`` (a lesson or a puzzle: no match is played) the left part stays empty.
-    Returns the rectangles of the texts drawn.
+    wordings are tried from the most to the least detailed. Which side has which points
+    matters most: the tallies that name the sides are all tried, with shorter titles, no
+    title and then a slightly smaller type (four players' side names are long), before
+    the bare points. Without ``round_title`` (a lesson or a puzzle: no match is played)
+    the left part stays empty.
     """
     score = score_text(position)
-    score_size = round(size * 1.1)
-    score_w = _width(score, score_size, bold=True)
+    score_w = _width(score, round(size * 1.1), bold=True)
     small = max(11, size - 2)
+    smaller = max(10, round(small * 0.82))
     gap = pad * 3
     left = 2 * pad
     titles = round_titles(position) if round_title else [""]
     tallies = tally_texts(round_progress(position), position.players) if (
         position.phase == PLAY) else []
-    choices = [(t, y) for y in tallies for t in titles[:2]]
-    choices += [(titles[-1], y) for y in tallies] + [(t, "") for t in titles]
-    for title, tally in choices:
+    named, bare = tallies[:NAMED_TALLIES], tallies[NAMED_TALLIES:]
+    shortest = titles[-1]
+    choices = [(t, y, small) for y in named for t in titles[:2]]
+    choices += [(shortest, y, small) for y in named]
+    choices += [(t, y, z) for y in named[-1:] for t, z in (
+        (shortest, smaller), ("", small), ("", smaller))]
+    choices += [(t, y, small) for y in bare for t in titles[:2]]
+    choices += [(shortest, y, small) for y in bare] + [(t, "", small) for t in titles]
+    for title, tally, tally_size in choices:
         lowest = left + _width(title, size) + gap + score_w // 2
-        highest = buttons_left - pad - score_w // 2 - (gap + _width(tally, small) if tally else 0)
+        highest = buttons_left - pad - score_w // 2 - (
+            gap + _width(tally, tally_size) if tally else 0)
         score_x = min(max(bar.centerx, lowest), highest)
         if lowest <= highest:
             break
-    drawn = [theme.blit_text(surface, title, size, (left, bar.centery), theme.INK_DIM,
-                             anchor="midleft")] if title else []
-    drawn.append(theme.blit_text(surface, score, score_size, (score_x, bar.centery),
+    return HeaderFit(title, score, tally, tally_size, score_x)
+
+
+def draw_header(surface: pygame.Surface, bar: Box, pad: int, size: int,
+                position: Position, buttons_left: int,
+                round_title: bool = True) -> list[pygame.Rect]:
+    """Paint the bar's texts (:func:`fit_header`): round and deal at the left, the score,
+    then the tally. Returns the rectangles of the texts drawn."""
+    fit = fit_header(bar, pad, size, position, buttons_left, round_title)
+    score_size = round(size * 1.1)
+    score_w = _width(fit.score, score_size, bold=True)
+    drawn = [theme.blit_text(surface, fit.title, size, (2 * pad, bar.centery), theme.INK_DIM,
+                             anchor="midleft")] if fit.title else []
+    drawn.append(theme.blit_text(surface, fit.score, score_size, (fit.score_x, bar.centery),
                                  theme.INK, bold=True, anchor="center"))
-    if tally:
-        drawn.append(theme.blit_text(surface, tally, small,
-                                     (score_x + score_w // 2 + gap, bar.centery), theme.GOLD,
-                                     anchor="midleft"))
+    if fit.tally:
+        drawn.append(theme.blit_text(surface, fit.tally, fit.tally_size,
+                                     (fit.score_x + score_w // 2 + pad * 3, bar.centery),
+                                     theme.GOLD, anchor="midleft"))
     return drawn

@@ -7,9 +7,18 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from diloti_desktop import i18n
+from diloti_desktop.controller import side_name
 from diloti_desktop.rules import Position
 from diloti_desktop.rules.progress import round_progress
-from diloti_desktop.ui.header import draw_header, round_titles, secured_items, tally_texts
+from diloti_desktop.ui.header import (
+    NAMED_TALLIES,
+    draw_header,
+    fit_header,
+    round_titles,
+    secured_items,
+    tally_texts,
+)
 from diloti_desktop.ui.layout import table_layout
 from diloti_desktop.ui.scenes.menu import MainMenuScene
 from tests.ui.driver import Driver, make_app
@@ -43,8 +52,39 @@ def test_the_tally_lists_the_secured_points_and_the_card_race() -> None:
     assert secured_items(progress.secured[1]) == "A"
     texts = tally_texts(progress, 2)
     assert texts[0] == "This round: You 15 (A, A, 10♦, 2♣, 1 xeri) · North 1 (A) · cards 5–4"
+    assert texts[2] == "This round: You 15 · North 1"
     assert texts[-1] == "This round 15–1"
-    assert [len(t) for t in texts] == sorted((len(t) for t in texts), reverse=True)
+    # The named wordings first, then the bare points; each group longest first.
+    named, bare = texts[:NAMED_TALLIES], texts[NAMED_TALLIES:]
+    assert all("You" in t and "North" in t for t in named)
+    assert not any("You" in t or "North" in t for t in bare)
+    for group in (named, bare):
+        assert [len(t) for t in group] == sorted((len(t) for t in group), reverse=True)
+
+
+#: Four players late in a match, both sides with two-digit points this round.
+LATE_4P = ("rules=4p round=6 hands=6S/KC/2S/3H stock=2D3D4D5D7D8D9DJDQDKD2H4S5S "
+           "loose=6D4H9S captured=AHADTD2CKS/AS3CQCQS xeri=2/1 score=48/55 played=9")
+
+
+@pytest.mark.parametrize("language", ["en", "el", "fr", "it", "es", "de"])
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("notation", [MID_ROUND_4P, LATE_4P])
+def test_the_four_player_tally_names_the_sides(language: str, size: tuple[int, int],
+                                               notation: str) -> None:
+    """With partners the sides' names are long: the bar gives up the deal, the card race
+    and then the title before it gives up saying which side has which points."""
+    pygame.font.init()
+    i18n.set_language(language)
+    try:
+        position = Position.parse(notation)
+        layout = table_layout(*size, 4)
+        fit = fit_header(layout.top_bar, layout.pad, layout.font_px, position,
+                         min(box.x for _name, box in layout.buttons))
+        assert side_name(0, 4) in fit.tally and side_name(1, 4) in fit.tally, fit
+        assert fit.tally_size >= 10
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)])
