@@ -18,6 +18,7 @@ import pytest
 
 from diloti_desktop import __version__, app, resources
 from diloti_desktop.ui import shell as shell_module
+from diloti_desktop.ui import theme
 from diloti_desktop.ui.scenes import about
 from diloti_desktop.ui.scenes.about import AboutScene
 from diloti_desktop.ui.scenes.menu import MainMenuScene
@@ -171,3 +172,38 @@ def test_a_missing_licence_text_is_said_not_crashed_on(
     driver.frames()
     text = about_text(driver.top)  # type: ignore[arg-type]
     assert "missing from this copy of the game: licenses/none.txt" in text
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1024, 640), (1280, 720), (1920, 1080)])
+def test_the_about_screen_scrolls_by_whole_lines_to_its_last_line(size: tuple[int, int]) -> None:
+    """The text area holds whole lines and the wheel moves by whole lines: at the top, in
+    the middle and at the very end no line is cut (the last one was, while scrolling)."""
+    shell, ctx = make_app(size)
+    driver = Driver(shell, ctx)
+    scene = AboutScene(ctx)
+    ctx.scenes.reset(scene)
+    driver.frames()
+    box, font_size, area, limit = scene._view()
+    line_h = theme.line_height(font_size)
+    lines = scene._lines(box, font_size)
+    assert area.h % line_h == 0 and limit % line_h == 0 and limit > 0
+    seen_end = False
+    for _notch in range(len(lines)):
+        driver.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                    precise_y=-1.0, touch=False, which=0)
+        driver.frames()
+        assert scene.offset % line_h == 0 and 0 <= scene.offset <= limit
+        if scene.offset == limit:
+            seen_end = True
+            break
+    assert seen_end
+    # At the end the last line sits wholly inside the area, right at its bottom.
+    last_top = area.y - scene.offset + (len(lines) - 1) * line_h
+    assert last_top + line_h == area.bottom
+    assert lines[-1][0].startswith("PERFORMANCE OF THIS SOFTWARE")
+    # A window resized under the screen keeps whole lines too.
+    driver.resize((size[0] + 37, size[1] + 23))
+    driver.key(pygame.K_UP)
+    _box, font_size, _area, limit = scene._view()
+    assert scene.offset % theme.line_height(font_size) == 0 and scene.offset <= limit
+    ctx.close_session()

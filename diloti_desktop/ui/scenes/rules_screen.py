@@ -142,10 +142,15 @@ class RulesScene(Scene):
         return max(30, round(min(height, width * 9 / 16) * 0.06))
 
     def _view(self) -> tuple[Box, int, Box, int]:
+        """The panel, the type size, the text area and the scroll limit. The area holds a
+        whole number of lines and every scroll step is whole lines, so no line is ever
+        cut at the top or the bottom, the last one included."""
         box, size = self._frame()
+        line_h = theme.line_height(size)
+        rows = max(1, (box.h - round(size * 7.6)) // line_h)
         text_area = Box(box.x + 2 * size, box.y + round(size * 3.6), box.w - 4 * size,
-                        box.h - round(size * 7.6))
-        total = len(self._lines(box, size)) * theme.line_height(size)
+                        rows * line_h)
+        total = len(self._lines(box, size)) * line_h
         return box, size, text_area, max(0, total - text_area.h)
 
     #: Whether a Glossary button sits beside Back (not on screens reusing this panel).
@@ -199,7 +204,12 @@ class RulesScene(Scene):
                 self.offset = 0
             elif action == Action.END:
                 self.offset = limit
-        self.offset = max(0, min(limit, self.offset))
+        self.offset = self._clamped(limit, step)
+
+    def _clamped(self, limit: int, step: int) -> int:
+        """The offset in whole lines within the limit (the window may have been resized
+        since it was set)."""
+        return max(0, min(limit, round(self.offset / step) * step))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The text, clipped to the panel."""
@@ -210,8 +220,9 @@ class RulesScene(Scene):
                         (box.centerx, box.y + size), theme.GOLD, bold=True, anchor="midtop")
         previous_clip = surface.get_clip()
         surface.set_clip(pygame.Rect(area))
-        y = area.y - self.offset
         line_h = theme.line_height(size)
+        offset = self._clamped(limit, line_h)
+        y = area.y - offset
         picture_h = example_height(self._card_w(), size)
         for line, heading in self._lines(box, size):
             if line.startswith(EXAMPLE_MARK):
@@ -232,7 +243,7 @@ class RulesScene(Scene):
             track = Box(area.right + size // 2, area.y, max(4, size // 3), area.h)
             theme.rounded(surface, track, theme.FELT_DARK, track.w // 2)
             thumb_h = max(size * 2, round(area.h * area.h / (area.h + limit)))
-            thumb_y = area.y + round((area.h - thumb_h) * self.offset / limit)
+            thumb_y = area.y + round((area.h - thumb_h) * offset / limit)
             theme.rounded(surface, Box(track.x, thumb_y, track.w, thumb_h), theme.PANEL_EDGE,
                           track.w // 2)
         draw_button(surface, self.back_button(), size, hovered=self.hover)
