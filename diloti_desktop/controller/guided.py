@@ -154,6 +154,9 @@ class GuidedSession(GameSession):
             self.wrong_tries += 1
         return moves
 
+    def _jobs(self) -> list[_Job | None]:
+        return [*super()._jobs(), self._explain_job]
+
     def update(self) -> None:
         """Nothing moves while a finished step waits for the next."""
         job = self._explain_job

@@ -254,6 +254,22 @@ class GameSession(SessionCoach):
         self._grade_job = None
         self._warm_job = None
 
+    def wait_for_work(self, timeout: float) -> bool:
+        """Block until the background work running now (an AI move, a hint, a grade, a
+        warm-up) has finished, for tests and tools that must not guess how long a slow
+        machine takes; the frame loop never calls it. Returns whether there was work;
+        raises TimeoutError if it is still running after ``timeout`` seconds."""
+        jobs = [job for job in self._jobs() if job is not None and not job.done.is_set()]
+        end = time.monotonic() + timeout
+        for job in jobs:
+            if not job.done.wait(max(0.0, end - time.monotonic())):
+                raise TimeoutError(f"background work still running after {timeout} s")
+        return bool(jobs)
+
+    def _jobs(self) -> list[_Job | None]:
+        """The background jobs this session may be running."""
+        return [self._ai_job, self._hint_job, self._grade_job, self._warm_job]
+
     # -- the frame tick -------------------------------------------------------------------
     def update(self) -> None:
         """Advance AI turns; call once per frame. Never blocks."""

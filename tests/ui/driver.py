@@ -32,6 +32,9 @@ Point = tuple[int, int]
 #: The round review's analysis in tests: the real search, on a tiny budget.
 CHEAP_REVIEW = SearchConfig(ply_budget=300, min_samples=2, max_samples=4, solve_nodes=2_000)
 SIZE = (1024, 640)
+#: How long background work may take before a test calls it hung (not a timing guess:
+#: a hint or AI move takes seconds even on a loaded machine).
+WORK_CEILING = 600.0
 
 
 def random_players(level: str, seed: int) -> RandomPlayer:
@@ -68,13 +71,29 @@ class Driver:
             self.shell.step()
 
     def until(self, condition: Callable[[], bool], timeout: float = 10.0) -> None:
-        """Run frames until ``condition`` holds (AI threads get a moment between frames)."""
+        """Run frames until ``condition`` holds.
+
+        Background work (an AI move, a hint, a grade) is waited for by its own completion,
+        however long a loaded machine takes, and that time does not count: ``timeout``
+        bounds only the frames run while nothing is working (animations, the AI's pace).
+        """
         deadline = time.monotonic() + timeout
         while not condition():
             if time.monotonic() > deadline:
                 raise AssertionError(f"timed out waiting; top scene is {self.top!r}")
             self.shell.step()
+            if not condition() and self._finish_work():
+                deadline = max(deadline, time.monotonic() + timeout)
             time.sleep(0.0005)
+
+    def _finish_work(self) -> bool:
+        """Wait for the sessions' background work (the app's and the table's, for a
+        lesson or a watched game); whether there was any."""
+        table = self.ctx.scenes.find(TableScene)
+        sessions = {id(s): s for s in (self.ctx.session,
+                                       table.session if isinstance(table, TableScene) else None)
+                    if s is not None}
+        return any([s.wait_for_work(WORK_CEILING) for s in sessions.values()])
 
     @property
     def top(self) -> Scene | None:

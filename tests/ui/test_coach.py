@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -65,6 +66,26 @@ def full_hint(driver: Driver) -> Move:
     driver.key(pygame.K_h)
     assert table.hint.full and table.hint.advice is not None
     return table.hint.advice.best.move
+
+
+def test_a_hint_slower_than_the_timeout_is_waited_for(driver: Driver,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loaded machine makes the hint's search slow: the driver waits for the job itself,
+    not for a number of seconds (the followed-hint test once timed out under load)."""
+    from diloti_desktop.ai import coach
+
+    advise = coach.advise
+
+    def slow_advise(*args: object, **kwargs: object) -> object:
+        time.sleep(1.0)  # far longer than the timeout below
+        return advise(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(coach, "advise", slow_advise)
+    open_game(driver, Position.parse("rules=2p hands=6S9C/KC2S loose=6D2C4H9S played=1"))
+    table = driver.table
+    driver.key(pygame.K_h)
+    driver.until(lambda: table.hint.level >= 1 or table.hint.failed, timeout=0.2)
+    assert table.hint.level == 1 and not table.hint.failed
 
 
 def hint_positions() -> list[tuple[str, str]]:
