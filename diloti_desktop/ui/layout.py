@@ -98,6 +98,12 @@ class Box(NamedTuple):
         return Box(round(cx - w / 2), round(cy - h / 2), w, h)
 
 
+def screen_unit(width: int, height: int) -> int:
+    """The height of the largest 16:9 area that fits the window: what every screen sizes
+    its type and panels by, so they read the same at 1280x720 and 1920x1080."""
+    return round(min(height, width * 9 / 16))
+
+
 def card_height(width: int) -> int:
     """Cards are 5:7, as :func:`diloti_desktop.ui.cards.card_size` draws them."""
     return round(width * 7 / 5)
@@ -187,7 +193,7 @@ def table_layout(width: int, height: int, players: int, card_scale: float = 1.0)
     """
     edges = seat_edges(players)
     width, height = max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1])
-    unit = round(min(height, width * 9 / 16))
+    unit = screen_unit(width, height)
     pad = max(6, round(unit * 0.014))
     font_px = max(13, round(unit * 0.024))
     bar_h = max(30, round(unit * 0.052))

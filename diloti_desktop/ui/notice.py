@@ -20,10 +20,8 @@ import pygame
 from diloti_desktop.i18n import _
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.input import Action, InputEvent, KeyAction
-from diloti_desktop.ui.layout import Box, panel
-from diloti_desktop.ui.scene import Scene
-from diloti_desktop.ui.widgets import Button, ButtonList, draw_button
+from diloti_desktop.ui.layout import Box, screen_unit
+from diloti_desktop.ui.scenes.confirm import QuestionScene
 
 
 def save_warning_text(problem: str) -> str:
@@ -37,7 +35,7 @@ def draw_save_warning(surface: pygame.Surface, ctx: AppContext, area: Box) -> Bo
     problem = ctx.save_problem
     if problem is None:
         return None
-    size = max(12, round(min(area.h, area.w * 9 / 16) * 0.045))
+    size = max(12, round(screen_unit(area.w, area.h) * 0.045))
     pad = size // 2
     width = min(area.w - 2 * pad, size * 60)
     lines = theme.wrap(save_warning_text(problem), size, width - 3 * size)
@@ -67,66 +65,30 @@ def leave_safely(ctx: AppContext, leave: Callable[[], None], quitting: bool) -> 
     ctx.scenes.push(UnsavedGameScene(ctx, leave, quitting))
 
 
-class UnsavedGameScene(Scene):
+class UnsavedGameScene(QuestionScene):
     """The match could not be saved: try again, leave anyway, or go back to it."""
 
-    opaque = False
+    edge = theme.ALERT
+    title_colour = theme.ALERT
+    vertical = True
 
     def __init__(self, ctx: AppContext, leave: Callable[[], None], quitting: bool) -> None:
-        super().__init__(ctx)
+        leave_label = _("Quit without saving") if quitting else _("Leave without saving")
+        super().__init__(ctx, _("Your game is not saved"), "",
+                         [("retry", _("Try to save again")), ("back", _("Back to the game")),
+                          ("leave", leave_label)])
         self.leave = leave
         self.quitting = quitting
-        self.list = ButtonList()
-        self.list.focus = 0
 
-    def _frame(self) -> tuple[Box, int, list[str]]:
-        width, height = self.ctx.window.size()
-        unit = round(min(height, width * 9 / 16))
-        size = max(13, round(unit * 0.026))
-        box = panel(width, height, 0.62, 0.0, max_w=round(unit * 1.2))
-        body = _("{problem} If you leave now, everything played since the last successful "
+    def text(self) -> str:
+        """The reason, which names the folder (it may change while the question shows)."""
+        return _("{problem} If you leave now, everything played since the last successful "
                  "save is lost.").format(problem=self.ctx.save_problem or "")
-        lines = theme.wrap(body, size, box.w - 3 * size)
-        row_h = round(size * 2.3)
-        h = round(size * 4.5) + len(lines) * theme.line_height(size) + 3 * (row_h + 8) + size
-        return Box(box.x, (height - h) // 2, box.w, h), size, lines
 
-    def _buttons(self) -> list[Button]:
-        box, size, _lines = self._frame()
-        row_h = round(size * 2.3)
-        leave = _("Quit without saving") if self.quitting else _("Leave without saving")
-        labels = [("retry", _("Try to save again"), True), ("back", _("Back to the game"), False),
-                  ("leave", leave, False)]
-        y = box.bottom - size - 3 * (row_h + 8)
-        width = round(box.w * 0.6)
-        return [Button(key, label, Box(box.centerx - width // 2, y + i * (row_h + 8), width,
-                                       row_h), primary=primary)
-                for i, (key, label, primary) in enumerate(labels)]
-
-    def handle(self, event: InputEvent) -> None:
-        """Buttons; Esc goes back to the game."""
-        self.list.set_buttons(self._buttons())
-        if isinstance(event, KeyAction) and event.action == Action.CANCEL:
-            self.ctx.scenes.pop(self)
-            return
-        key = self.list.handle(event)
+    def answer(self, key: str) -> None:
+        """Back closes; leave, or a retry that saves, closes and leaves."""
         if key == "back":
             self.ctx.scenes.pop(self)
         elif key == "leave" or (key == "retry" and self.ctx.save_session()):
             self.ctx.scenes.pop(self)
             self.leave()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The question over the shaded game."""
-        theme.shade(surface, 140)
-        box, size, lines = self._frame()
-        theme.panel(surface, box, 16, theme.ALERT, shadow=True)
-        theme.blit_text(surface, _("Your game is not saved"), round(size * 1.3),
-                        (box.centerx, box.y + size), theme.ALERT, bold=True, anchor="midtop")
-        y = box.y + round(size * 3.2)
-        for line in lines:
-            theme.blit_text(surface, line, size, (box.centerx, y), theme.INK, anchor="midtop")
-            y += theme.line_height(size)
-        for index, button in enumerate(self._buttons()):
-            draw_button(surface, button, size, hovered=button.key == self.list.hover,
-                        focused=index == self.list.focus)

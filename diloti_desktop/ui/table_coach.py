@@ -9,60 +9,17 @@ drag onto a lit item resolves (through the rules' gesture resolution) to the hin
 
 from __future__ import annotations
 
-from collections import deque
-from typing import TYPE_CHECKING
-
 from diloti_desktop.ai.coach import Advice
-from diloti_desktop.controller import GameSession, SessionEvent, TutorWarning
+from diloti_desktop.controller import TutorWarning
 from diloti_desktop.rules.position import Position
-from diloti_desktop.ui.animation import Flight, Show
+from diloti_desktop.ui.animation import Show
 from diloti_desktop.ui.choreography import replayed_slots
-from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.hint_coach import HintCoach, move_items
-from diloti_desktop.ui.layout import Box
-from diloti_desktop.ui.table_pointer import Drag
+from diloti_desktop.ui.hint_coach import move_items
+from diloti_desktop.ui.table_state import TableParts
 
 
-class TableCoach:
+class TableCoach(TableParts):
     """Hint steps, the tutor's panel and undo for :class:`TableScene`."""
-
-    ctx: AppContext
-    session: GameSession
-    shown: Position
-    slots: dict[int, int]
-    show: Show
-    pending: deque[SessionEvent]
-    account: str
-    picked: int | None
-    selected: set[int]
-    focus_item: int | None
-    drag: Drag | None
-    held: tuple[int, Box] | None
-    snap: tuple[Flight, float] | None
-    launch: Box | None
-    banner: str
-    hint: HintCoach
-    moves_shown: int
-    slot_memory: dict[Position, dict[int, int]]
-
-    if TYPE_CHECKING:  # provided by TableScene
-        def accepting(self) -> bool:
-            """Whether the watcher may play now (the scene's)."""
-            raise NotImplementedError
-
-        def can_undo(self) -> bool:
-            """Whether Undo would take something back (the scene's)."""
-            raise NotImplementedError
-
-        def clear_interaction(self) -> None:
-            """Forget pick and selection (the scene's)."""
-            raise NotImplementedError
-
-        def _drain(self) -> bool:
-            raise NotImplementedError
-
-        def _snap_back(self, card: int, start: Box) -> None:
-            raise NotImplementedError
 
     # -- the coach -------------------------------------------------------------------------
     def request_hint(self, jump: int = 0) -> None:

@@ -6,81 +6,24 @@ damaged boxes of a frame. Read-only: drawing never changes the game or the scene
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
 
 import pygame
 
-from diloti_desktop.controller import GameSession
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.cards import iter_cards
 from diloti_desktop.rules.gestures import targets
-from diloti_desktop.rules.position import PLAY, Position
+from diloti_desktop.rules.position import PLAY
 from diloti_desktop.ui import notice, theme, tooltip
-from diloti_desktop.ui.animation import Flight, Show
-from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.hint_coach import HintCoach
-from diloti_desktop.ui.history_panel import HistoryPanel, history_lines
-from diloti_desktop.ui.layout import Box, TableLayout
-from diloti_desktop.ui.table_pointer import Drag
-from diloti_desktop.ui.table_view import Decorations, TableGeometry, draw_table
-from diloti_desktop.ui.widgets import Button
+from diloti_desktop.ui.animation import Flight
+from diloti_desktop.ui.history_panel import history_lines
+from diloti_desktop.ui.layout import Box
+from diloti_desktop.ui.table_state import TableParts
+from diloti_desktop.ui.table_view import Decorations, draw_table
 from diloti_desktop.ui.wording import level_label
 
 
-class TableDrawing:
-    """Drawing for :class:`TableScene` (which provides these names)."""
-
-    ctx: AppContext
-    session: GameSession
-    viewer: int
-    spectator: bool
-    shown: Position
-    slots: dict[int, int]
-    show: Show
-    time: float
-    account: str
-    picked: int | None
-    selected: set[int]
-    focus_item: int | None
-    hover_card: int | None
-    hover_button: str | None
-    drag: Drag | None
-    drag_targets: frozenset[int]
-    drop_target: int | None
-    lay_target: bool
-    held: tuple[int, Box] | None
-    snap: tuple[Flight, float] | None
-    toast: str
-    toast_is_hint: bool
-    banner: str
-    banner_age: float
-    hint: HintCoach
-    history: HistoryPanel
-    pointer: tuple[int, int] | None
-    moves_shown: int
-    _last_frame: tuple[object, list[Box]]
-    _targets_cache: tuple[tuple[Position, int], frozenset[int]] | None
-
-    if TYPE_CHECKING:  # provided by TableScene
-        def layout(self) -> TableLayout:
-            """The table layout (the scene's)."""
-            raise NotImplementedError
-
-        def geometry(self) -> TableGeometry:
-            """Where every card lies (the scene's)."""
-            raise NotImplementedError
-
-        def accepting(self) -> bool:
-            """Whether the watcher may play now (the scene's)."""
-            raise NotImplementedError
-
-        def thinking(self) -> bool:
-            """Whether an AI seat is thinking (the scene's)."""
-            raise NotImplementedError
-
-        def buttons(self) -> list[Button]:
-            """The table's buttons (the scene's)."""
-            raise NotImplementedError
+class TableDrawing(TableParts):
+    """Drawing for :class:`TableScene`."""
 
     def _status(self, accepting: bool) -> str:
         if self.session.grading():

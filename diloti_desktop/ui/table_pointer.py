@@ -9,98 +9,24 @@ meant. This mixin holds presentation state only; :class:`TableScene` owns it.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from diloti_desktop.controller import GameSession
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.ui.animation import Flight
 from diloti_desktop.ui.audio import Sound
-from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.hint_coach import HintCoach
 from diloti_desktop.ui.input import Action, Click, DragStart, KeyAction
-from diloti_desktop.ui.layout import Box, TableLayout, most_overlapped, raised
-from diloti_desktop.ui.table_view import HOVER_LIFT, PICK_LIFT, TableGeometry
+from diloti_desktop.ui.layout import Box, most_overlapped, raised
+from diloti_desktop.ui.table_state import Drag, TableParts
+from diloti_desktop.ui.table_view import HOVER_LIFT, PICK_LIFT
 from diloti_desktop.ui.widgets import Button
 from diloti_desktop.ui.wording import describe_move
 
 SNAP_BACK = 0.22
 
 
-@dataclasses.dataclass
-class Drag:
-    """A hand card following the pointer."""
-
-    card: int
-    grab: tuple[int, int]
-    size: tuple[int, int]
-    pos: tuple[int, int]
-
-    def box(self) -> Box:
-        """Where the dragged card is drawn."""
-        return Box(self.pos[0] - self.grab[0], self.pos[1] - self.grab[1], *self.size)
-
-
-class TablePointer:
-    """Mouse and keyboard play for :class:`TableScene` (which provides these names)."""
-
-    ctx: AppContext
-    session: GameSession
-    viewer: int
-    spectator: bool
-    slots: dict[int, int]
-    picked: int | None
-    selected: set[int]
-    focus_item: int | None
-    hover_card: int | None
-    pointer: tuple[int, int] | None
-    hover_button: str | None
-    drag: Drag | None
-    drag_targets: frozenset[int]
-    drop_target: int | None
-    lay_target: bool
-    held: tuple[int, Box] | None
-    snap: tuple[Flight, float] | None
-    launch: Box | None
-    hint: HintCoach
-
-    if TYPE_CHECKING:  # provided by TableScene
-        # -- provided by the scene ---------------------------------------------------------
-        def layout(self) -> TableLayout:
-            """The table layout (the scene's)."""
-            raise NotImplementedError
-
-        def geometry(self) -> TableGeometry:
-            """Where every card lies (the scene's)."""
-            raise NotImplementedError
-
-        def accepting(self) -> bool:
-            """Whether the watcher may play now (the scene's)."""
-            raise NotImplementedError
-
-        def buttons(self) -> list[Button]:
-            """The table's buttons (the scene's)."""
-            raise NotImplementedError
-
-        def say(self, message: str, hint: bool = False, seconds: float = 4.5) -> None:
-            """Show a message (the scene's)."""
-            raise NotImplementedError
-
-        def clear_interaction(self) -> None:
-            """Forget pick and selection (the scene's)."""
-            raise NotImplementedError
-
-        def _drain(self) -> bool:
-            raise NotImplementedError
-
-        def _targets(self, card: int) -> frozenset[int]:
-            """The items some legal move with ``card`` uses (the drawing part's, cached)."""
-            raise NotImplementedError
-
-        def _press(self, key: str) -> None:
-            raise NotImplementedError
+class TablePointer(TableParts):
+    """Mouse and keyboard play for :class:`TableScene`."""
 
     # -- where things are -------------------------------------------------------------
     def hand_card_boxes(self) -> list[tuple[int, Box]]:

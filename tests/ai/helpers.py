@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
-from diloti_desktop.ai.players import make_player
-from diloti_desktop.rules import PLAY, Position, Ruleset, new_match, play_unchecked, seat_view
+from benchmarks.positions import game_positions as sample_positions
+from diloti_desktop.rules import Position
 from diloti_desktop.rules.cards import parse_cards
 
 
@@ -34,21 +32,6 @@ def cards(text: str) -> int:
 
 def game_positions(players: int, count: int, seed: int, level: str = "Intermediate",
                    ) -> list[Position]:
-    """Positions from seeded games between two copies of ``level``, spread over rounds."""
-    rng = random.Random(seed)
-    bots = [make_player(level, seed * 10 + s) for s in range(players)]
-    found: list[Position] = []
-    game = 0
-    while len(found) < count:
-        position, _ = new_match(Ruleset(players=players), random.Random(seed * 1000 + game))
-        game += 1
-        wanted = sorted(rng.sample(range(48), 4))
-        ply = 0
-        while position.phase == PLAY and len(found) < count:
-            if ply in wanted:
-                found.append(position)
-            move = bots[position.turn].choose(seat_view(position, position.turn))
-            position = play_unchecked(position, move)
-            ply += 1
-    return found
-
+    """Positions from seeded games between copies of ``level``, four plies of each game's
+    first round (the benchmarks' sampler, :mod:`benchmarks.positions`)."""
+    return sample_positions(players, count, seed, level, per_game=4)

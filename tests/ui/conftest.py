@@ -1,4 +1,5 @@
-"""Headless pygame for every UI test, and a private data folder for each test.
+"""Headless pygame for every UI test, a private data folder for each test, and the
+app on its main menu (``driver``) for the tests that drive it.
 
 The SDL variables must be set before pygame is first imported, which is why this
 module sets them at import time, ahead of the test modules that import pygame.
@@ -14,10 +15,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from diloti_desktop import storage
+
+if TYPE_CHECKING:
+    from tests.ui.driver import Driver
 
 
 @pytest.fixture(autouse=True)
@@ -26,3 +31,17 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     folder = tmp_path / "user-data"
     monkeypatch.setenv(storage.DATA_DIR_ENV, str(folder))
     yield folder
+
+
+@pytest.fixture
+def driver() -> Iterator[Driver]:
+    """The real app (dummy display) on its main menu; its match is closed afterwards. A
+    test module that needs another start defines its own ``driver``."""
+    from diloti_desktop.ui.scenes.menu import MainMenuScene
+    from tests.ui.driver import Driver, make_app
+
+    shell, ctx = make_app()
+    ctx.scenes.reset(MainMenuScene(ctx))
+    shell.draw()
+    yield Driver(shell, ctx)
+    ctx.close_session()

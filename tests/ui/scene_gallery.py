@@ -503,9 +503,10 @@ def _lesson_builders() -> dict[str, State]:
 
 
 BUILDERS.update(_lesson_builders())
-#: Scene classes the builders above cover (their constructors need more than types give).
+#: Scene classes the builders above cover (their constructors need more than types give;
+#: QuestionScene is drawn as the ConfirmScene and UnsavedGameScene built above).
 COVERED_BY_BUILDERS = {"ChooserScene", "ErrorScene", "MatchEndScene", "MovesListScene",
-                       "UnsavedGameScene", "ConfirmScene", "GuidedTableScene",
+                       "UnsavedGameScene", "ConfirmScene", "QuestionScene", "GuidedTableScene",
                        "LessonTableScene", "PuzzleTableScene", "TutorScene", "ReviewScene"}
 
 

@@ -11,7 +11,6 @@ import dataclasses
 import itertools
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -35,14 +34,6 @@ from tests.ui.driver import Driver, choose_move, make_app, random_players
 DATA = Path(__file__).parent / "data" / "hint_positions.txt"
 SWEEP_TRAP = "rules=2p dealer=1 turn=0 hands=4H7S/7DKH loose=3C played=40"
 
-
-@pytest.fixture
-def driver() -> Iterator[Driver]:
-    shell, ctx = make_app()
-    ctx.scenes.reset(MainMenuScene(ctx))
-    shell.draw()
-    yield Driver(shell, ctx)
-    ctx.close_session()
 
 
 def open_game(driver: Driver, position: Position, level: str = "Casual",

@@ -13,9 +13,7 @@ from diloti_desktop.rules import parse_cards
 from diloti_desktop.ui.scenes.dialogs import ChooserScene
 
 from .driver import Driver
-from .test_table_play import card, driver, open_position
-
-__all__ = ["driver"]  # the fixture, imported for pytest
+from .test_table_play import card, open_position
 
 
 def test_dropping_nine_on_eight_with_an_ace_loose_takes_both(driver: Driver) -> None:

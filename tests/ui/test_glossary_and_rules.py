@@ -4,7 +4,6 @@ lessons and the table; the rules screen's table examples are real positions."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -15,9 +14,9 @@ from diloti_desktop.rules.ruleset import FIELD_NAMES
 from diloti_desktop.ui import tooltip
 from diloti_desktop.ui.scenes.advanced_rules import AdvancedRulesScene
 from diloti_desktop.ui.scenes.glossary_screen import GlossaryScene
-from diloti_desktop.ui.scenes.menu import MainMenuScene, NewGameScene
+from diloti_desktop.ui.scenes.menu import NewGameScene
 from diloti_desktop.ui.scenes.rules_screen import SECTIONS, RulesScene
-from tests.ui.driver import Driver, make_app
+from tests.ui.driver import Driver
 
 #: The words the issue asks the glossary to explain, and those the table and the round
 #: summary show (pile labels, summary rows).
@@ -26,13 +25,6 @@ ISSUE_TERMS = ("loose card", "pile", "plain pile", "family", "raise", "owner", "
 TABLE_TERMS = ("plain pile", "family", "owner", "stock", "majority", "xeri", "xeristaki",
                "point cards", "leftovers", "partner")
 
-
-@pytest.fixture
-def driver() -> Iterator[Driver]:
-    shell, ctx = make_app()
-    ctx.scenes.reset(MainMenuScene(ctx))
-    shell.draw()
-    yield Driver(shell, ctx)
 
 
 def test_every_term_the_screens_use_is_explained() -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 
@@ -20,8 +18,7 @@ from diloti_desktop.ui.header import (
     tally_texts,
 )
 from diloti_desktop.ui.layout import table_layout
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from tests.ui.driver import Driver, make_app
+from tests.ui.driver import Driver
 from tests.ui.test_table_play import card, open_position
 
 MID_ROUND = ("round=2 hands=6S9C/KC2S stock=2D3D4D5D7D8D9DJDQDKD2H3H loose=6D4H9S "
@@ -29,13 +26,6 @@ MID_ROUND = ("round=2 hands=6S9C/KC2S stock=2D3D4D5D7D8D9DJDQDKD2H3H loose=6D4H9
 MID_ROUND_4P = ("rules=4p round=3 hands=6S/KC/2S/3H stock=2D3D4D5D7D8D9DJDQDKD2H4S5S "
                 "loose=6D4H9S captured=AHADTD2CKS/AS3CQCQS score=40/52 played=9")
 
-
-@pytest.fixture
-def driver() -> Iterator[Driver]:
-    shell, ctx = make_app()
-    ctx.scenes.reset(MainMenuScene(ctx))
-    yield Driver(shell, ctx)
-    ctx.close_session()
 
 
 def test_the_title_names_the_round_and_the_deal() -> None:

@@ -10,7 +10,6 @@ import struct
 import subprocess
 import sys
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -118,14 +117,6 @@ def test_the_linux_desktop_entry_names_the_window_class_and_icon() -> None:
     assert entry["Icon"] == "diloti" and entry["Exec"]
     assert "Game" in entry["Categories"].split(";")
 
-
-@pytest.fixture
-def driver() -> Iterator[Driver]:
-    shell, ctx = make_app()
-    ctx.scenes.reset(MainMenuScene(ctx))
-    shell.draw()
-    yield Driver(shell, ctx)
-    ctx.close_session()
 
 
 def about_text(scene: AboutScene) -> str:

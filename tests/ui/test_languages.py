@@ -26,7 +26,7 @@ LANGUAGE_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 #: Dialogs holding a question: the settings cannot be opened while one is up, so the
 #: language never changes under them (they are built with the words of the moment).
 QUESTIONS = {"ChooserScene", "MovesListScene", "ConfirmScene", "UnsavedGameScene",
-             "ErrorScene"}
+             "QuestionScene", "ErrorScene"}
 
 
 @pytest.fixture(autouse=True)
@@ -48,14 +48,6 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(theme, "text", recording)
     return labels
 
-
-@pytest.fixture
-def driver() -> Iterator[Driver]:
-    shell, ctx = make_app()
-    ctx.scenes.reset(MainMenuScene(ctx))
-    shell.draw()
-    yield Driver(shell, ctx)
-    ctx.close_session()
 
 
 def pick_language(driver: Driver, language: str) -> None:

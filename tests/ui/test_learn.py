@@ -4,8 +4,6 @@ and one solved, the first-start offer, and progress that is remembered."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 
@@ -24,16 +22,7 @@ from diloti_desktop.ui.scenes.guided_table import (
 from diloti_desktop.ui.scenes.learn import LearnScene, WelcomeScene, should_welcome
 from diloti_desktop.ui.scenes.menu import MainMenuScene
 from diloti_desktop.ui.scenes.summary import RoundSummaryScene
-from tests.ui.driver import Driver, make_app
-
-
-@pytest.fixture
-def driver() -> Iterator[Driver]:
-    shell, ctx = make_app()
-    ctx.scenes.reset(MainMenuScene(ctx))
-    shell.draw()
-    yield Driver(shell, ctx)
-    ctx.close_session()
+from tests.ui.driver import Driver
 
 
 def open_learn(driver: Driver) -> LearnScene:

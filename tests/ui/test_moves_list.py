@@ -2,30 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
-import pytest
 
 from diloti_desktop.rules import legal_moves
 from diloti_desktop.rules.moves import Move, MoveKind
-from diloti_desktop.ui.scenes.menu import MainMenuScene
 from diloti_desktop.ui.scenes.moves_list import KIND_ORDER, MovesListScene, ordered_moves
 from diloti_desktop.ui.scenes.table import TableScene
-from tests.ui.driver import Driver, make_app
+from tests.ui.driver import Driver
 from tests.ui.test_table_play import open_position
 
 #: 56 legal moves: many captures, declarations, families and lays.
 CROWDED = "hands=AS2S3S4S5S6S/KC2C3C4C5C6C loose=AH2H3H4H played=1"
 
-
-@pytest.fixture
-def driver() -> Iterator[Driver]:
-    shell, ctx = make_app()
-    ctx.scenes.reset(MainMenuScene(ctx))
-    shell.draw()
-    yield Driver(shell, ctx)
-    ctx.close_session()
 
 
 def open_list(driver: Driver) -> MovesListScene:

@@ -207,7 +207,7 @@ def test_quit_without_saving_keeps_the_last_good_save(
     assert isinstance(question, UnsavedGameScene) and driver.shell.running
     driver.key(pygame.K_RETURN)  # try again: still failing, still asking
     assert driver.top is question and driver.shell.running
-    leave = next(b for b in question._buttons() if b.key == "leave")
+    leave = next(b for b in question.buttons() if b.key == "leave")
     assert leave.label == "Quit without saving"
     driver.click(leave.box.center)
     assert not driver.shell.running
@@ -225,7 +225,7 @@ def test_the_main_menu_asks_too_and_a_second_close_quits(
     driver.click(menu_button.box.center)
     question = driver.top
     assert isinstance(question, UnsavedGameScene)
-    assert next(b for b in question._buttons() if b.key == "leave").label == (
+    assert next(b for b in question.buttons() if b.key == "leave").label == (
         "Leave without saving")
     assert driver.ctx.session is not None
     driver.post(pygame.QUIT)  # asked while the question shows: the player insists

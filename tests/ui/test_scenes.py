@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -28,18 +27,10 @@ from diloti_desktop.ui.scenes.rules_screen import RulesScene
 from diloti_desktop.ui.scenes.settings import SettingsScene
 from diloti_desktop.ui.scenes.table import TableScene
 from diloti_desktop.ui.wording import describe_move, hint_parts, pile_caption
-from tests.ui.driver import Driver, make_app
+from tests.ui.driver import Driver
 
 REPO = Path(__file__).resolve().parents[2]
 
-
-@pytest.fixture
-def driver() -> Iterator[Driver]:
-    shell, ctx = make_app()
-    ctx.scenes.reset(MainMenuScene(ctx))
-    shell.draw()
-    yield Driver(shell, ctx)
-    ctx.close_session()
 
 
 def menu_button(driver: Driver, key: str) -> tuple[int, int]:

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
-import pytest
 
 from diloti_desktop import stats, storage
 from diloti_desktop.last_setup import Setup, load_setup, save_setup, setup_path
@@ -23,17 +21,8 @@ from diloti_desktop.ui.scenes.statistics import StatisticsScene
 from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
 from diloti_desktop.ui.scenes.table import TableScene
 from diloti_desktop.ui.widgets import Button
-from tests.ui.driver import Driver, make_app
+from tests.ui.driver import Driver
 from tests.ui.test_table_play import play_rounds
-
-
-@pytest.fixture
-def driver() -> Iterator[Driver]:
-    shell, ctx = make_app()
-    ctx.scenes.reset(MainMenuScene(ctx))
-    shell.draw()
-    yield Driver(shell, ctx)
-    ctx.close_session()
 
 
 def press(driver: Driver, buttons: list[Button], key: str) -> None:

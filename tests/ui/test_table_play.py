@@ -8,7 +8,6 @@ from the chooser, or using the keyboard. None of them applies a move directly.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -26,18 +25,10 @@ from diloti_desktop.ui.scenes.menu import MainMenuScene, NewGameScene
 from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
 from diloti_desktop.ui.scenes.table import TableScene
 from diloti_desktop.ui.table_view import table_items
-from tests.ui.driver import Driver, choose_move, make_app, random_players
+from tests.ui.driver import Driver, choose_move, random_players
 
 STYLES = ("drag", "double", "click")
 
-
-@pytest.fixture
-def driver() -> Iterator[Driver]:
-    shell, ctx = make_app()
-    ctx.scenes.reset(MainMenuScene(ctx))
-    shell.draw()
-    yield Driver(shell, ctx)
-    ctx.close_session()
 
 
 def start_from_menu(driver: Driver, players: int) -> None:

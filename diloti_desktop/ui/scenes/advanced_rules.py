@@ -16,7 +16,7 @@ from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.example_view import draw_example, example_height
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction, PointerMove
-from diloti_desktop.ui.layout import Box, panel
+from diloti_desktop.ui.layout import Box, panel, screen_unit
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button as FormButton
 from diloti_desktop.ui.widgets import Choice, Form
@@ -25,10 +25,6 @@ if TYPE_CHECKING:
     from diloti_desktop.ui.scenes.menu import NewGameScene
 
 OTHER_TARGETS = (21, 31, 41, 51, 61, 81, 101, 121, 151)
-
-
-def _unit(size: tuple[int, int]) -> int:
-    return round(min(size[1], size[0] * 9 / 16))
 
 
 class AdvancedRulesScene(Scene):
@@ -81,7 +77,7 @@ class AdvancedRulesScene(Scene):
     def _layout(self) -> tuple[Box, int, Box]:
         """The panel, the text size and the explanation area (between rows and buttons)."""
         width, height = self.ctx.window.size()
-        unit = _unit((width, height))
+        unit = screen_unit(width, height)
         size = max(12, round(unit * 0.021))
         box = panel(width, height, 0.94, 0.96, max_w=round(unit * 1.65))
         inner = box.inflate(-3 * size, -2 * size)
@@ -160,7 +156,7 @@ class AdvancedRulesScene(Scene):
                         size, (x, y), theme.GOLD, max_width=area.w - size)
         y += theme.line_height(size)
         if variant.table:
-            unit = _unit(surface.get_size())
+            unit = screen_unit(*surface.get_size())
             card_w = max(30, round(unit * 0.06))
             picture = Box(x, y + size // 4, area.w - size,
                           area.bottom - y - size // 2)

@@ -12,7 +12,7 @@ from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, Click, InputEvent, KeyAction, PointerMove, Scroll
-from diloti_desktop.ui.layout import Box, panel, stack
+from diloti_desktop.ui.layout import Box, panel, screen_unit, stack
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button, ButtonList, draw_button
 
@@ -50,7 +50,7 @@ class ChooserScene(Scene, Generic[T]):
     # geometry
     def _frame(self) -> tuple[Box, int, int, int]:
         width, height = self.ctx.window.size()
-        unit = round(min(height, width * 9 / 16))
+        unit = screen_unit(width, height)
         size = max(13, round(unit * 0.024))
         row_h = round(size * 2.3)
         box = panel(width, height, 0.62, 0.0, max_w=round(unit * 1.2))
@@ -213,7 +213,7 @@ class PauseScene(Scene):
 
     def _buttons(self) -> list[Button]:
         width, height = self.ctx.window.size()
-        unit = round(min(height, width * 9 / 16))
+        unit = screen_unit(width, height)
         row_h = round(unit * 0.065)
         area = panel(width, height, 0.4, 0.6, max_w=round(unit * 0.6))
         labels = [("resume", _("Resume"), True), ("scores", _("Score sheet"), False),
@@ -251,7 +251,7 @@ class PauseScene(Scene):
         """The menu over a shaded table."""
         theme.shade(surface, 140)
         width, height = surface.get_size()
-        unit = round(min(height, width * 9 / 16))
+        unit = screen_unit(width, height)
         area = panel(width, height, 0.4, 0.6, max_w=round(unit * 0.6))
         theme.rounded(surface, area, theme.PANEL, 16)
         pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(area), width=2, border_radius=16)

@@ -8,7 +8,7 @@ from diloti_desktop.i18n import _
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction
-from diloti_desktop.ui.layout import Box, panel
+from diloti_desktop.ui.layout import Box, panel, screen_unit
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button, ButtonList, draw_button
 
@@ -25,7 +25,7 @@ class ErrorScene(Scene):
 
     def _frame(self) -> tuple[Box, int]:
         width, height = self.ctx.window.size()
-        unit = round(min(height, width * 9 / 16))
+        unit = screen_unit(width, height)
         return panel(width, height, 0.7, 0.6, max_w=round(unit * 1.2)), max(13, round(unit *
                                                                                     0.026))
 

@@ -9,7 +9,7 @@ from diloti_desktop.i18n import _
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, Click, InputEvent, KeyAction, PointerMove, Scroll
-from diloti_desktop.ui.layout import Box, panel
+from diloti_desktop.ui.layout import Box, panel, screen_unit
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button, draw_button
 
@@ -24,7 +24,7 @@ class GlossaryScene(Scene):
 
     def _frame(self) -> tuple[Box, int, Box]:
         width, height = self.ctx.window.size()
-        unit = round(min(height, width * 9 / 16))
+        unit = screen_unit(width, height)
         size = max(13, round(unit * 0.025))
         box = panel(width, height, 0.8, 0.9, max_w=round(unit * 1.3))
         area = Box(box.x + 2 * size, box.y + round(size * 3.6), box.w - 4 * size,

@@ -15,7 +15,7 @@ from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction
-from diloti_desktop.ui.layout import Box, columns, panel, stack
+from diloti_desktop.ui.layout import Box, columns, panel, screen_unit, stack
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button, ButtonList
 
@@ -28,10 +28,6 @@ def puzzles() -> list[Puzzle]:
     if _PUZZLES is None:
         _PUZZLES = load_puzzles()
     return _PUZZLES
-
-
-def _unit(size: tuple[int, int]) -> int:
-    return round(min(size[1], size[0] * 9 / 16))
 
 
 def _frame(surface: pygame.Surface, box: Box, title: str, size: int) -> None:
@@ -52,7 +48,7 @@ class LearnScene(Scene):
 
     def _geometry(self) -> tuple[Box, int]:
         width, height = self.ctx.window.size()
-        unit = _unit((width, height))
+        unit = screen_unit(width, height)
         size = max(13, round(unit * 0.024))
         return panel(width, height, 0.92, 0.94, max_w=round(unit * 1.6)), size
 
@@ -187,7 +183,7 @@ class WelcomeScene(Scene):
 
     def _geometry(self) -> tuple[Box, int]:
         width, height = self.ctx.window.size()
-        unit = _unit((width, height))
+        unit = screen_unit(width, height)
         size = max(14, round(unit * 0.028))
         return panel(width, height, 0.7, 0.5, max_w=round(unit * 1.1)), size
 

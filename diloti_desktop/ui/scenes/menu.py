@@ -13,7 +13,7 @@ from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, Click, InputEvent, KeyAction
-from diloti_desktop.ui.layout import Box, panel, stack
+from diloti_desktop.ui.layout import Box, panel, screen_unit, stack
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button, ButtonList, Choice, Form, draw_button
 from diloti_desktop.ui.wording import level_description, level_label
@@ -31,10 +31,6 @@ def ai_levels() -> tuple[str, ...]:
 LEVELS = ai_levels()
 DEFAULT_LEVEL = "Casual" if "Casual" in LEVELS else LEVELS[0]
 TARGETS = (61, 101)
-
-
-def _unit(size: tuple[int, int]) -> int:
-    return round(min(size[1], size[0] * 9 / 16))
 
 
 def _title(surface: pygame.Surface, text: str, unit: int, y: int) -> None:
@@ -69,7 +65,7 @@ class MainMenuScene(Scene):
     def buttons(self) -> list[Button]:
         """The menu's buttons, placed for the window."""
         width, height = self.ctx.window.size()
-        unit = _unit((width, height))
+        unit = screen_unit(width, height)
         row_h = round(unit * 0.07)
         area = Box(0, round(height * 0.46), width, round(height * 0.5))
         saved = self.ctx.has_saved_game()
@@ -136,7 +132,7 @@ class MainMenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Title, a fan of cards, the buttons."""
         width, height = surface.get_size()
-        unit = _unit((width, height))
+        unit = screen_unit(width, height)
         surface.blit(theme.felt((width, height)), (0, 0))
         card_w = round(unit * 0.11)
         fan = ((1, 0), (10, 2), (2, 3), (13, 1), (7, 2))
@@ -254,7 +250,7 @@ class NewGameScene(Scene):
 
     def _layout(self) -> tuple[Box, int]:
         width, height = self.ctx.window.size()
-        unit = _unit((width, height))
+        unit = screen_unit(width, height)
         size = max(13, round(unit * 0.026))
         box = panel(width, height, 0.9, 0.78, max_w=round(unit * 1.55))
         inner = box.inflate(-4 * size, -4 * size).move(0, round(size * 1.5))

@@ -9,7 +9,7 @@ from diloti_desktop.ui import theme
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.example_view import draw_example, example_height
 from diloti_desktop.ui.input import Action, Click, InputEvent, KeyAction, PointerMove, Scroll
-from diloti_desktop.ui.layout import Box, panel
+from diloti_desktop.ui.layout import Box, panel, screen_unit
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button, draw_button
 
@@ -118,7 +118,7 @@ class RulesScene(Scene):
 
     def _frame(self) -> tuple[Box, int]:
         width, height = self.ctx.window.size()
-        unit = round(min(height, width * 9 / 16))
+        unit = screen_unit(width, height)
         size = max(13, round(unit * 0.025))
         return panel(width, height, 0.86, 0.9, max_w=round(unit * 1.45)), size
 
@@ -139,7 +139,7 @@ class RulesScene(Scene):
 
     def _card_w(self) -> int:
         width, height = self.ctx.window.size()
-        return max(30, round(min(height, width * 9 / 16) * 0.06))
+        return max(30, round(screen_unit(width, height) * 0.06))
 
     def _view(self) -> tuple[Box, int, Box, int]:
         """The panel, the type size, the text area and the scroll limit. The area holds a

@@ -21,7 +21,7 @@ from diloti_desktop.ui import theme
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.grid import Column, Row, draw_grid, header_height
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction, Scroll
-from diloti_desktop.ui.layout import Box, panel
+from diloti_desktop.ui.layout import Box, panel, screen_unit
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button, ButtonList, draw_button
 
@@ -100,7 +100,7 @@ class ScoreSheetScene(Scene):
 
     def _metrics(self) -> tuple[Box, int, int]:
         width, height = self.ctx.window.size()
-        unit = round(min(height, width * 9 / 16))
+        unit = screen_unit(width, height)
         size = max(12, round(unit * 0.022))
         row_h = round(size * 1.9)
         full = panel(width, height, 0.94, 0.9, max_w=round(unit * 1.75))

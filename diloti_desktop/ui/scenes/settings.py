@@ -14,7 +14,7 @@ from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction
-from diloti_desktop.ui.layout import Box, panel
+from diloti_desktop.ui.layout import Box, panel, screen_unit
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button, Choice, Form
 
@@ -64,7 +64,7 @@ class SettingsScene(Scene):
 
     def _layout(self) -> tuple[Box, int]:
         width, height = self.ctx.window.size()
-        unit = round(min(height, width * 9 / 16))
+        unit = screen_unit(width, height)
         size = max(13, round(unit * 0.026))
         box = panel(width, height, 0.85, 0.8, max_w=round(unit * 1.4))
         inner = box.inflate(-4 * size, -4 * size)

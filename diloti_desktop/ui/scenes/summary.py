@@ -13,7 +13,7 @@ from diloti_desktop.ui import theme, tooltip
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction, PointerMove
-from diloti_desktop.ui.layout import Box, panel
+from diloti_desktop.ui.layout import Box, panel, screen_unit
 from diloti_desktop.ui.review_words import accuracy_text, formula_text
 from diloti_desktop.ui.scene import IDLE, Scene
 from diloti_desktop.ui.widgets import Button, ButtonList, draw_button
@@ -21,10 +21,6 @@ from diloti_desktop.ui.wording import summary_rows, winner_line
 
 if TYPE_CHECKING:
     from diloti_desktop.ui.scenes.table import TableScene
-
-
-def _unit(size: tuple[int, int]) -> int:
-    return round(min(size[1], size[0] * 9 / 16))
 
 
 def _human_grades(session: GameSession, round_nos: list[int]) -> tuple[list[Decision], int,
@@ -94,7 +90,7 @@ class RoundSummaryScene(Scene):
     def frame(self) -> Box:
         """The panel, as tall as its content."""
         width, height = self.ctx.window.size()
-        unit = _unit((width, height))
+        unit = screen_unit(width, height)
         size = max(13, round(unit * 0.026))
         rows = len(summary_rows(self.result.breakdown, self.result.scores,
                                 self.table.session.config.rules))
@@ -110,7 +106,7 @@ class RoundSummaryScene(Scene):
     def buttons(self) -> list[Button]:
         """Next round (or the match result), and the review of this round."""
         box = self.frame()
-        unit = _unit(self.ctx.window.size())
+        unit = screen_unit(*self.ctx.window.size())
         h = round(unit * 0.065)
         w = round(unit * 0.36)
         gap = h // 2
@@ -172,7 +168,7 @@ class RoundSummaryScene(Scene):
         """The breakdown table."""
         theme.shade(surface, 150)
         box = self.frame()
-        unit = _unit(surface.get_size())
+        unit = screen_unit(*surface.get_size())
         size = max(13, round(unit * 0.026))
         theme.panel(surface, box, 18, theme.GOLD_DARK, shadow=True)
         y = box.y + size
@@ -244,12 +240,12 @@ class MatchEndScene(Scene):
     def frame(self) -> Box:
         """The panel."""
         width, height = self.ctx.window.size()
-        return panel(width, height, 0.6, 0.66, max_w=round(_unit((width, height)) * 1.1))
+        return panel(width, height, 0.6, 0.66, max_w=round(screen_unit(width, height) * 1.1))
 
     def buttons(self) -> list[Button]:
         """Rematch and main menu."""
         box = self.frame()
-        unit = _unit(self.ctx.window.size())
+        unit = screen_unit(*self.ctx.window.size())
         h = round(unit * 0.065)
         gap = h // 2
         w = min(round(unit * 0.3), (box.w - 4 * gap) // 3)
@@ -331,7 +327,7 @@ class MatchEndScene(Scene):
         """The winner."""
         theme.shade(surface, 160)
         box = self.frame()
-        unit = _unit(surface.get_size())
+        unit = screen_unit(*surface.get_size())
         size = max(13, round(unit * 0.028))
         theme.panel(surface, box, 18, theme.GOLD, width=3, shadow=True)
         players = self.table.shown.players

@@ -53,7 +53,8 @@ from diloti_desktop.ui.scene import IDLE, Scene
 from diloti_desktop.ui.scenes import flow
 from diloti_desktop.ui.table_coach import TableCoach
 from diloti_desktop.ui.table_drawing import TableDrawing
-from diloti_desktop.ui.table_pointer import Drag, TablePointer
+from diloti_desktop.ui.table_pointer import TablePointer
+from diloti_desktop.ui.table_state import Drag
 from diloti_desktop.ui.table_view import TableGeometry
 from diloti_desktop.ui.widgets import Button
 

@@ -18,7 +18,7 @@ from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.coach_words import better_text, tutor_text, tutor_title
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction
-from diloti_desktop.ui.layout import Box, columns
+from diloti_desktop.ui.layout import Box, columns, screen_unit
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button, ButtonList, draw_button
 from diloti_desktop.ui.wording import describe_move
@@ -44,7 +44,7 @@ class TutorScene(Scene):
 
     def _frame(self) -> tuple[Box, int]:
         width, height = self.ctx.window.size()
-        unit = round(min(height, width * 9 / 16))
+        unit = screen_unit(width, height)
         size = max(13, round(unit * 0.025))
         w = min(width - 40, round(unit * 1.3))
         h = round(size * 13)
