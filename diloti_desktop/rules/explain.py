@@ -88,11 +88,11 @@ def _owner_reason(position: Position, move: Move, own: Pile, piles: list[Pile]) 
         return _("{card} is your last {value}: you must keep it to take your {pile}").format(
             card=name, value=own.value, pile=label)
     if move.kind == MoveKind.LAY and position.rules.self_raise and not own.family:
-        return _("you own the {pile}, so you cannot lay {card}: you may capture, raise "
+        return _("you own the {pile}, so you cannot lay {card}; you may capture, raise "
                  "your pile, or declare a family that includes it").format(pile=label,
                                                                              card=name)
     if move.kind == MoveKind.LAY:
-        return _("you own the {pile}, so you cannot lay {card}: you may capture, or "
+        return _("you own the {pile}, so you cannot lay {card}; you may capture, or "
                  "declare a family that includes your pile").format(pile=label, card=name)
     if move.kind == MoveKind.BUILD:
         return _("you already own the {pile}: you cannot declare another pile "

@@ -76,7 +76,7 @@ def test_self_raise():
     last = pos("rules=2p,selfraise hands=AH9D/KC piles=P1@0:AS")
     assert not is_legal(last, "AH ^2 [AS]")  # the last card of the value keeps its duty
     # the refusal to lay names the moves the owner has, raising included only here
-    assert reason(p, "AH") == ("you own the plain 8, so you cannot lay A♥: you may capture, "
+    assert reason(p, "AH") == ("you own the plain 8, so you cannot lay A♥; you may capture, "
                                "raise your pile, or declare a family that includes it")
     assert "raise" not in reason(pos(base), "AH")
 

@@ -103,7 +103,7 @@ def test_gesture_refusal_carries_the_reason():
     p = Position.parse("hands=7HTC/KC loose=2S piles=P8@0:3D5S played=1")
     with pytest.raises(IllegalMoveError) as refused:
         resolve_gesture(p, int(CARD("7H")))
-    assert refused.value.reason == ("you own the plain 8, so you cannot lay 7♥: you may capture, "
+    assert refused.value.reason == ("you own the plain 8, so you cannot lay 7♥; you may capture, "
                                     "or declare a family that includes your pile")
     p = Position.parse("hands=6CTC/KC loose=5S2H played=1")
     with pytest.raises(IllegalMoveError) as refused:

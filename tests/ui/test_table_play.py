@@ -132,7 +132,7 @@ def test_an_illegal_drop_snaps_back_with_the_reason_and_changes_nothing(driver: 
     driver.frames(3)
     assert session.position is before
     assert table.drag is None and table.held is None
-    expected = ("you own the plain 8, so you cannot lay 7♥: you may capture, or declare a "
+    expected = ("you own the plain 8, so you cannot lay 7♥; you may capture, or declare a "
                 "family that includes your pile")
     assert table.last_reason == expected
     assert table.toast.lower() == expected.lower()
