@@ -22,14 +22,19 @@ the AI's search stays within its time on any table.
 
 from __future__ import annotations
 
+from typing import Final
+
 from diloti_desktop.rules.cards import NUMERALS, RANK, RANK_MASK
 from diloti_desktop.rules.legality import is_legal, may_raise
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY, Pile, Position
 from diloti_desktop.rules.sums import Counts, counts_of, group_shapes, max_cover, pick_cards
 
-LAY, CAPTURE, BUILD, FAMILY, RAISE = (
-    MoveKind.LAY, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.FAMILY, MoveKind.RAISE)
+LAY: Final = MoveKind.LAY  # Final: the compiled build keeps these in C statics
+CAPTURE: Final = MoveKind.CAPTURE
+BUILD: Final = MoveKind.BUILD
+FAMILY: Final = MoveKind.FAMILY
+RAISE: Final = MoveKind.RAISE
 
 
 def _lowest(mask: int) -> int:

@@ -59,7 +59,14 @@ from diloti_desktop.rules.scoring import SideScore, match_winner, score_round
 from diloti_desktop.rules.sums import partition
 
 CARDS_PER_DEAL: Final = 6
-_new_position = tuple.__new__  # Position's fields, without the keyword handling (hot path)
+#: A NamedTuple (position, pile, event) from its fields without the keyword handling of
+#: its constructor (the hot path; Final: the compiled build keeps these in C statics).
+_new: Final = tuple.__new__
+_POSITION: Final = Position
+LAY: Final = MoveKind.LAY
+CAPTURE: Final = MoveKind.CAPTURE
+BUILD: Final = MoveKind.BUILD
+FAMILY: Final = MoveKind.FAMILY
 LAYOUT_SIZE: Final = 4
 
 
@@ -168,7 +175,7 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
     side = seat & 1
     bit = 1 << move.card
     hands = list(position.hands)
-    hands[seat] &= ~bit
+    hands[seat] = hands[seat] & ~bit
     loose = position.loose
     piles = position.piles
     captured = position.captured
@@ -177,11 +184,11 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
     last_capturer = position.last_capturer
     kind = move.kind
     if events is not None:
-        events.append(CardPlayed(seat, move))
+        events.append(_new(CardPlayed, (seat, move)))
 
-    if kind == MoveKind.LAY:
+    if kind == LAY:
         loose |= bit
-    elif kind == MoveKind.CAPTURE:
+    elif kind == CAPTURE:
         taken = bit | move.loose
         loose &= ~move.loose
         taken_piles: tuple[Pile, ...] = ()
@@ -194,7 +201,7 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
             captured[0], captured[1] | taken)
         last_capturer = seat
         if events is not None:
-            events.append(Captured(seat, side, taken, taken_piles))
+            events.append(_new(Captured, (seat, side, taken, taken_piles)))
         if not loose and (position.played or rules.first_card_xeri):
             if not piles:
                 xeris = (xeris[0] + 1, xeris[1]) if side == 0 else (xeris[0], xeris[1] + 1)
@@ -205,14 +212,14 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
                               else (xeristakia[0], xeristakia[1] + 1))
                 if events is not None:
                     events.append(Xeristaki(seat, side, XERISTAKI_POINTS))
-    elif kind == MoveKind.BUILD:
+    elif kind == BUILD:
         loose &= ~move.loose
         cards = bit | move.loose
-        pile = Pile(move.value, False, seat, (cards,), cards)
+        pile = _new(Pile, (move.value, False, seat, (cards,), cards))
         piles = (*piles, pile)
         if events is not None:
-            events.append(PileDeclared(seat, pile, None))
-    elif kind == MoveKind.FAMILY:
+            events.append(_new(PileDeclared, (seat, pile, None)))
+    elif kind == FAMILY:
         loose &= ~move.loose
         pile, absorbed = _family_pile(position, move, seat)
         if absorbed is None:
@@ -220,15 +227,15 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
         else:
             piles = tuple(pile if p.cards == absorbed.cards else p for p in piles)
         if events is not None:
-            events.append(PileDeclared(seat, pile, absorbed))
+            events.append(_new(PileDeclared, (seat, pile, absorbed)))
     else:  # RAISE
         loose &= ~move.loose
         old = next(p for p in piles if p.cards == move.piles[0])
         cards = old.cards | bit | move.loose
-        pile = Pile(move.value, False, seat, (cards,), cards)
+        pile = _new(Pile, (move.value, False, seat, (cards,), cards))
         piles = tuple(pile if p is old else p for p in piles)
         if events is not None:
-            events.append(PileRaised(seat, old, pile))
+            events.append(_new(PileRaised, (seat, old, pile)))
 
     players = rules.players
     turn = seat + 1 if seat + 1 < players else 0
@@ -236,7 +243,12 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
     phase = PLAY
     scores = position.scores
     winner = NO_SEAT
-    if not any(hands):
+    empty = True
+    for hand in hands:
+        if hand:
+            empty = False
+            break
+    if empty:
         if stock:  # the next deal: six more to everyone, nothing added to the table
             dealer = position.dealer
             for index in range(players):
@@ -270,7 +282,7 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
                 if winner != NO_SEAT:
                     events.append(MatchWon(winner, scores))
 
-    return _new_position(Position, (rules, phase, position.round_no, position.dealer, turn,
+    return _new(_POSITION, (rules, phase, position.round_no, position.dealer, turn,
                                     tuple(hands), stock, loose, piles, captured, xeris,
                                     xeristakia, last_capturer, position.played + 1, scores,
                                     winner))

@@ -17,6 +17,7 @@ check every answer here against the full enumeration on small tables.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Final
 
 from diloti_desktop.rules.cards import DECK_SIZE, FULL_DECK, NUMERALS, RANK, RANK_MASK, VALUE
 from diloti_desktop.rules.moves import Move, MoveKind
@@ -30,8 +31,11 @@ from diloti_desktop.rules.sums import (
     has_two_sums,
 )
 
-LAY, CAPTURE, BUILD, FAMILY, RAISE = (
-    MoveKind.LAY, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.FAMILY, MoveKind.RAISE)
+LAY: Final = MoveKind.LAY  # Final: the compiled build keeps these in C statics
+CAPTURE: Final = MoveKind.CAPTURE
+BUILD: Final = MoveKind.BUILD
+FAMILY: Final = MoveKind.FAMILY
+RAISE: Final = MoveKind.RAISE
 
 
 def well_formed(move: object) -> bool:
@@ -40,7 +44,7 @@ def well_formed(move: object) -> bool:
         return False
     # The fields are read as plain objects: a Move built by hand may hold anything (and a
     # compiled build would reject a wrongly typed field while unpacking it as typed).
-    fields: tuple[object, ...] = tuple.__getitem__(move, slice(None))
+    fields: tuple[object, ...] = move
     if len(fields) != 5:
         return False
     kind, card, value, loose, piles = fields

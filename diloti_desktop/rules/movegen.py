@@ -38,10 +38,13 @@ from diloti_desktop.rules.movelist import (
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY, Pile, Position
 from diloti_desktop.rules.sums import clear_caches as clear_sum_caches
-from diloti_desktop.rules.sums import partition
+from diloti_desktop.rules.sums import groups_of, partition
 
-LAY, CAPTURE, BUILD, FAMILY, RAISE = (
-    MoveKind.LAY, MoveKind.CAPTURE, MoveKind.BUILD, MoveKind.FAMILY, MoveKind.RAISE)
+LAY: Final = MoveKind.LAY  # Final: the compiled build keeps these in C statics
+CAPTURE: Final = MoveKind.CAPTURE
+BUILD: Final = MoveKind.BUILD
+FAMILY: Final = MoveKind.FAMILY
+RAISE: Final = MoveKind.RAISE
 
 _EMPTY_GROUPS: Final = ((),) * 11
 
@@ -132,10 +135,11 @@ def legal_moves(position: Position) -> Iterator[Move]:
     """
     if position.phase != PLAY:
         return iter(())
-    held, own, numerals, groups = _setup(position)
+    held, own = _holdings(position)
+    numerals = position.loose & NUMERALS
     if numerals.bit_count() <= LIST_LIMIT:
-        return iter(move_list(position, held, own, numerals, groups))
-    return _lazy_moves(position, held, own, numerals, groups)
+        return iter(move_list(position, held, own, numerals, groups_of(numerals)))
+    return _lazy_moves(position, held, own, numerals, sum_groups(numerals))
 
 
 def lazy_legal_moves(position: Position) -> Iterator[Move]:
@@ -144,14 +148,14 @@ def lazy_legal_moves(position: Position) -> Iterator[Move]:
     tested against."""
     if position.phase != PLAY:
         return iter(())
-    held, own, numerals, groups = _setup(position)
+    held, own = _holdings(position)
+    numerals = position.loose & NUMERALS
+    groups = sum_groups(numerals) if numerals else _EMPTY_GROUPS
     return _lazy_moves(position, held, own, numerals, groups)
 
 
-def _setup(position: Position) -> tuple[list[int], Pile | None, int,
-                                        tuple[tuple[int, ...], ...]]:
-    """What every move depends on: cards held per rank, the own pile, the loose numerals
-    and their sum groups."""
+def _holdings(position: Position) -> tuple[list[int], Pile | None]:
+    """The cards the player to move holds per rank, and the pile it owns."""
     seat = position.turn
     own: Pile | None = None
     for pile in position.piles:
@@ -164,9 +168,7 @@ def _setup(position: Position) -> tuple[list[int], Pile | None, int,
         low = mask & -mask
         held[RANK[low.bit_length() - 1]] += 1
         mask ^= low
-    numerals = position.loose & NUMERALS
-    groups = sum_groups(numerals) if numerals else _EMPTY_GROUPS
-    return held, own, numerals, groups
+    return held, own
 
 
 def _lazy_moves(position: Position, held: list[int], own: Pile | None, numerals: int,

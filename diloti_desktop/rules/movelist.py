@@ -9,8 +9,9 @@ compiled build; ``legal_moves`` then returns an iterator over :func:`move_list`,
 gives exactly the same moves in the same order (tests/rules/test_movelist.py compares the
 two on random positions and on every position of seeded games of each ruleset).
 
-Also here, as both enumerations use them: :func:`sum_groups` (the subsets of the loose
-numerals adding up to each value, cached per table) and :func:`unions`.
+Also here, as both enumerations use them: :func:`sum_groups` (``sums.groups_of``, the
+subsets of the loose numerals adding up to each value, as tuples cached per table) and
+:func:`unions`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from diloti_desktop.rules.cards import DECK_SIZE, RANK_MASK, VALUE
 from diloti_desktop.rules.legality import may_raise
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import Pile, Position
+from diloti_desktop.rules.sums import groups_of
 
 LAY: Final = MoveKind.LAY
 CAPTURE: Final = MoveKind.CAPTURE
@@ -39,38 +41,16 @@ _NO_PILES: Final[tuple[int, ...]] = ()
 _LAYS: Final = tuple(Move(LAY, card, 0, 0, ()) for card in range(DECK_SIZE))
 
 _CACHE_LIMIT: Final = 200_000
-_groups_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
+_groups_cache: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
 
 
 def sum_groups(numerals: int) -> tuple[tuple[int, ...], ...]:
-    """For a mask of numeral cards, ``result[s]`` lists its non-empty subsets adding to s.
-
-    Only sums up to 10 matter (nothing larger is ever captured or declared).
-    """
+    """:func:`groups_of` as tuples, cached per table (crowded tables are worked on by
+    several calls: the full enumeration, hints)."""
     cached = _groups_cache.get(numerals)
     if cached is not None:
         return cached
-    # Subsets in the order of a depth-first search over the cards, lowest first: built
-    # from the highest card down, the subsets with card c come first (c alone, then c
-    # with each subset of the higher cards), then those without it.
-    found: list[list[int]] = [[] for _ in range(11)]
-    mask = numerals
-    bits: list[int] = []
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        mask ^= low
-    for bit in reversed(bits):
-        value = VALUE[bit.bit_length() - 1]
-        grown: list[list[int]] = found[:]
-        for total in range(10, value - 1, -1):
-            below = found[total - value]
-            if total == value:
-                grown[total] = [bit, *found[total]]
-            elif below:
-                grown[total] = [bit | g for g in below] + found[total]
-        found = grown
-    result = tuple(tuple(groups) for groups in found)
+    result = tuple([tuple(groups) for groups in groups_of(numerals)])
     if len(_groups_cache) >= _CACHE_LIMIT:
         _groups_cache.clear()
     _groups_cache[numerals] = result
@@ -84,6 +64,23 @@ def clear_groups_cache() -> None:
 
 def unions(groups: tuple[int, ...] | list[int]) -> list[int]:
     """Every non-empty union of disjoint ``groups``, in the order of ``movegen.iter_unions``."""
+    if len(groups) > 4:  # possibly many unions: repeats are found with a set
+        return _many_unions(groups)
+    found: list[int] = []
+    for group in groups:
+        count = len(found)
+        if group not in found:
+            found.append(group)
+        for index in range(count):
+            union = found[index]
+            if not union & group:
+                combined = union | group
+                if combined not in found:  # at most 15 of them: a scan is cheapest
+                    found.append(combined)
+    return found
+
+
+def _many_unions(groups: tuple[int, ...] | list[int]) -> list[int]:
     found: list[int] = [0]
     seen: set[int] = {0}
     for group in groups:
@@ -117,13 +114,17 @@ def card_sum(mask: int) -> int:
 
 
 def move_list(position: Position, held: list[int], own: Pile | None, numerals: int,
-              groups: tuple[tuple[int, ...], ...]) -> list[Move]:
+              groups: list[list[int]]) -> list[Move]:
     """Every legal move, in the order of ``legal_moves`` (the caller checked the phase and
     worked out the cards held per rank, the own pile and the sums of the loose numerals)."""
     moves: list[Move] = []
     hand: int = position.hands[position.turn]
     loose: int = position.loose
     plain = not position.piles and numerals != 0
+    rules = position.rules
+    take_all: bool = rules.capture_all_of_rank
+    one_group: bool = rules.one_sum_group
+    values = [value for value in range(1, 11) if held[value]]  # numeral values held
     for rank in range(1, 14):
         count = held[rank]
         if not count:
@@ -135,7 +136,7 @@ def move_list(position: Position, held: list[int], own: Pile | None, numerals: i
         if rank > 10:
             _face_moves(moves, card, rank, loose, own)
         elif plain:
-            _plain_moves(moves, position, card, rank, held, numerals, groups)
+            _plain_moves(moves, card, rank, held, values, numerals, groups, take_all, one_group)
         else:
             _numeral_moves(moves, position, card, rank, held, own, numerals, groups)
         if count == 1:
@@ -167,36 +168,39 @@ def _face_moves(moves: list[Move], card: int, rank: int, loose: int, own: Pile |
         moves.append(_new(_MOVE, (CAPTURE, card, rank, bit, _NO_PILES)))
 
 
-def _plain_moves(moves: list[Move], position: Position, card: int, value: int, held: list[int],
-                 numerals: int, groups: tuple[tuple[int, ...], ...]) -> None:
-    """A numeral's moves on a table without piles (nobody owns one)."""
-    rules = position.rules
+def _plain_moves(moves: list[Move], card: int, value: int, held: list[int], values: list[int],
+                 numerals: int, groups: list[list[int]], take_all: bool,
+                 one_group: bool) -> None:
+    """A numeral's moves on a table without piles (nobody owns one); ``values`` are the
+    numeral values held, lowest first."""
     captures = groups[value]
-    if captures:
-        required = numerals & RANK_MASK[value] if rules.capture_all_of_rank else 0
-        one_group = rules.one_sum_group
+    # every union of sums of ``value``: the captures, and the families of ``value``
+    value_unions = unions(captures) if len(captures) > 1 else list(captures)
+    if value_unions:
+        required = numerals & RANK_MASK[value] if take_all else 0
         others = numerals & ~RANK_MASK[value]
-        for union in unions(captures) if len(captures) > 1 else captures:
+        for union in value_unions:
             if required and union & required != required:
                 continue
             if one_group and card_sum(union & others) not in (0, value):
                 continue  # more than one group of two or more cards
             moves.append(_new(_MOVE, (CAPTURE, card, value, union, _NO_PILES)))
     moves.append(_LAYS[card])
-    for total in range(value + 1, 11):
-        if held[total]:
+    for total in values:
+        if total > value:
             for group in groups[total - value]:
                 moves.append(_new(_MOVE, (BUILD, card, total, group, _NO_PILES)))
-    for total in range(value, 11):
-        if not held[total] or (total == value and held[total] == 1):
-            continue  # the declarer must keep another card of the family's value
+    for total in values:
+        if total < value:
+            continue
+        if total == value:  # the declarer must keep another card of the family's value
+            if held[value] > 1:
+                for other in value_unions:
+                    moves.append(_new(_MOVE, (FAMILY, card, value, other, _NO_PILES)))
+            continue
         rest = groups[total]
         if not rest:
             continue  # no second component anywhere
-        if total == value:
-            for other in unions(rest):
-                moves.append(_new(_MOVE, (FAMILY, card, total, other, _NO_PILES)))
-            continue
         seen: set[int] = set()
         for part in groups[total - value]:
             for other in unions([g for g in rest if not g & part]):
@@ -208,7 +212,7 @@ def _plain_moves(moves: list[Move], position: Position, card: int, value: int, h
 
 def _numeral_moves(moves: list[Move], position: Position, card: int, value: int,
                    held: list[int], own: Pile | None, numerals: int,
-                   groups: tuple[tuple[int, ...], ...]) -> None:
+                   groups: list[list[int]]) -> None:
     """A numeral's moves on a table with piles (or with no loose numeral)."""
     rules = position.rules
     piles = position.piles

@@ -42,7 +42,9 @@ from diloti_desktop.rules.cards import (
 from diloti_desktop.rules.errors import InvalidNotationError
 from diloti_desktop.rules.ruleset import Ruleset
 
-PLAY, ROUND_OVER, MATCH_OVER = 0, 1, 2
+PLAY: Final = 0
+ROUND_OVER: Final = 1
+MATCH_OVER: Final = 2
 PHASE_NAMES: Final = ("play", "roundover", "matchover")
 NO_SEAT: Final = -1
 

@@ -15,7 +15,9 @@ most four each, and only the final answer is turned back into cards:
 - :func:`group_shapes`: the distinct value multisets adding to ``v`` that the table can
   supply (at most 42 for v = 10, whatever the table), and :func:`pick_cards` to turn one
   into cards (point cards first), for the AI's bounded candidate moves;
-- :func:`max_cover`: the most cards one capture of value ``v`` can take.
+- :func:`max_cover`: the most cards one capture of value ``v`` can take;
+- :func:`groups_of`: the subsets of some numerals adding up to each value (for listing
+  moves on uncrowded tables: exponential in the number of cards).
 """
 
 from __future__ import annotations
@@ -139,6 +141,10 @@ def partition(cards: int, value: int) -> list[int] | None:
     Each group is the first (cards in index order) that contains the lowest card left and
     leaves a rest that still splits, so the answer is deterministic.
     """
+    if cards.bit_count() <= _FEW and not cards & FACES:
+        if not 1 <= value <= 10:
+            return None
+        return _split(groups_of(cards)[value], cards)  # a few cards: a direct search
     if not can_partition(cards, value):
         return None
     groups: list[int] = []
@@ -150,39 +156,91 @@ def partition(cards: int, value: int) -> list[int] | None:
     return groups
 
 
+#: Up to this many cards, :func:`partition` searches the groups directly (the same answer).
+_FEW: Final = 8
+
+
+def _split(groups: list[int], cards: int) -> list[int] | None:
+    """``cards`` split into some of ``groups`` (the first that holds the lowest card and
+    leaves a rest that splits, and so on), or None."""
+    if not cards:
+        return []
+    low = cards & -cards
+    for group in groups:
+        if group & low and group & cards == group:
+            rest = _split(groups, cards & ~group)
+            if rest is not None:
+                return [group, *rest]
+    return None
+
+
 def _first_group(cards: int, low: int, value: int) -> int:
     """The first group (in card order) holding ``low`` whose removal leaves a split rest."""
-    others: list[tuple[int, int]] = []
+    others: list[int] = []
     mask = cards ^ low
     while mask:
         bit = mask & -mask
-        others.append((bit, (bit.bit_length() - 1 >> 2) + 1))
+        others.append(bit)
         mask ^= bit
     tried: set[Counts] = set()
-    found = 0
+    return _complete(cards, value, others, tried, 0, low,
+                     value - ((low.bit_length() - 1 >> 2) + 1))
 
-    def extend(start: int, chosen: int, left: int) -> bool:
-        nonlocal found
-        if left == 0:
-            rest = cards & ~chosen
-            shape = counts_of(rest)
-            if shape in tried:
-                return False
-            tried.add(shape)
-            if can_split_counts(shape, value):
-                found = chosen
-                return True
-            return False
-        for index in range(start, len(others)):
-            bit, card_value = others[index]
-            if card_value > left:
-                break  # cards come in index order, so values only grow from here
-            if extend(index + 1, chosen | bit, left - card_value):
-                return True
-        return False
 
-    extend(0, low, value - ((low.bit_length() - 1 >> 2) + 1))
+def _complete(cards: int, value: int, others: list[int], tried: set[Counts], start: int,
+              chosen: int, left: int) -> int:
+    """The first group ``chosen`` plus cards of ``others`` from ``start`` adding ``left``
+    more whose removal from ``cards`` leaves a rest that splits into groups of ``value``
+    (0 if none; ``tried`` holds the rests already refused, by their counts)."""
+    if left == 0:
+        shape = counts_of(cards & ~chosen)
+        if shape in tried:
+            return 0
+        tried.add(shape)
+        return chosen if can_split_counts(shape, value) else 0
+    for index in range(start, len(others)):
+        bit = others[index]
+        card_value = (bit.bit_length() - 1 >> 2) + 1
+        if card_value > left:
+            break  # cards come in index order, so values only grow from here
+        found = _complete(cards, value, others, tried, index + 1, chosen | bit,
+                          left - card_value)
+        if found:
+            return found
+    return 0
+
+
+def groups_of(numerals: int) -> list[list[int]]:
+    """For a mask of numeral cards, ``result[s]`` lists its non-empty subsets adding to s
+    (s up to 10: nothing larger is ever captured or declared), worked out afresh.
+
+    The subsets come in the order of a depth-first search over the cards, lowest first
+    (a card alone, then with each subset of the higher cards, then the subsets without it).
+    """
+    bits: list[int] = []
+    values: list[int] = []
+    mask = numerals
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        values.append((low.bit_length() - 1 >> 2) + 1)
+        mask ^= low
+    found: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], []]
+    _extend(bits, values, 0, 0, 0, found)
     return found
+
+
+def _extend(bits: list[int], values: list[int], start: int, chosen: int, total: int,
+            found: list[list[int]]) -> None:
+    """Add to ``found`` the sums of ``chosen`` with each subset of the cards from ``start``."""
+    for index in range(start, len(bits)):
+        reached = total + values[index]
+        if reached > 10:
+            return  # cards come lowest first: every later one is too big as well
+        group = chosen | bits[index]
+        found[reached].append(group)
+        if reached < 10:
+            _extend(bits, values, index + 1, group, reached, found)
 
 
 def has_sum(counts: Counts, target: int) -> bool:

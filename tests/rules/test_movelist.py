@@ -13,12 +13,13 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 
-from diloti_desktop.rules import MoveKind, Position, Ruleset, legal_moves, movegen
+from diloti_desktop.rules import MoveKind, Position, Ruleset, legal_moves, movegen, sums
 from diloti_desktop.rules.cards import NUMERALS
 from diloti_desktop.rules.engine import new_match, next_round, play_unchecked
 from diloti_desktop.rules.movegen import lazy_legal_moves
-from diloti_desktop.rules.movelist import LIST_LIMIT, unions
+from diloti_desktop.rules.movelist import LIST_LIMIT, card_sum, sum_groups, unions
 from diloti_desktop.rules.position import PLAY, ROUND_OVER
+from diloti_desktop.rules.sums import groups_of
 from tests.rules.test_bounded import RULESETS, positions
 
 
@@ -72,6 +73,35 @@ def test_unions_in_the_order_of_the_lazy_generator() -> None:
     assert unions(()) == []
 
 
+def test_unions_of_the_sums_of_random_tables() -> None:
+    rng = random.Random(11)
+    for _ in range(3_000):
+        table = sum(1 << card for card in rng.sample(range(40), rng.randint(1, 10)))
+        groups = list(sum_groups(table)[rng.randint(1, 10)])
+        rng.shuffle(groups)
+        groups = groups[: rng.randint(0, 7)]
+        assert unions(groups) == list(movegen.iter_unions(groups)), groups
+
+
+def test_the_sum_groups_are_every_subset_in_depth_first_order() -> None:
+    def depth_first(cards: list[int]) -> list[int]:  # every subset, a card then its extensions
+        order: list[int] = []
+        for index, card in enumerate(cards):
+            order.append(1 << card)
+            order.extend(1 << card | rest for rest in depth_first(cards[index + 1:]))
+        return order
+
+    rng = random.Random(12)
+    for size in list(range(11)) * 20:
+        cards = sorted(rng.sample(range(40), size))
+        table = sum(1 << card for card in cards)
+        expected = [[s for s in depth_first(cards) if card_sum(s) == total]
+                    for total in range(11)]
+        expected[0] = []
+        assert groups_of(table) == expected
+        assert sum_groups(table) == tuple(tuple(groups) for groups in expected)
+
+
 def test_crowded_tables_stay_lazy() -> None:
     loose = "AHAD2H2D2C3H4S4D4C5S"  # 10 numerals: listed; one more and it is generated
     listed = Position.parse(f"rules=2p hands=TH9D/- loose={loose} played=10")
@@ -79,3 +109,37 @@ def test_crowded_tables_stay_lazy() -> None:
     assert isinstance(legal_moves(listed), type(iter([])))
     assert not isinstance(legal_moves(crowded), type(iter([])))
     assert list(legal_moves(crowded)) == list(lazy_legal_moves(crowded))
+
+
+def test_partition_of_a_few_cards_is_the_count_based_answer() -> None:
+    """Up to 8 cards ``partition`` searches the groups directly; the answer must be the one
+    of the count-based search it uses for more cards."""
+    def count_based(cards: int, value: int) -> list[int] | None:
+        if not sums.can_partition(cards, value):
+            return None
+        groups = []
+        while cards:
+            group = sums._first_group(cards, cards & -cards, value)
+            groups.append(group)
+            cards &= ~group
+        return groups
+
+    rng = random.Random(13)
+    splits = 0
+    for _ in range(4_000):
+        value = rng.randint(1, 10)
+        pool, cards = NUMERALS, 0
+        for _group in range(rng.randint(1, 4)):  # a union of sums of ``value``...
+            choices = [g for g in sum_groups(pool)[value] if (cards | g).bit_count() <= 8]
+            if not choices:
+                break
+            cards |= (group := rng.choice(choices))
+            pool &= ~group
+        if rng.random() < 0.3:  # ... or not quite
+            cards ^= 1 << rng.randrange(52)
+        for asked in (value, rng.randint(0, 12)):
+            if cards.bit_count() <= 8:
+                answer = sums.partition(cards, asked)
+                assert answer == count_based(cards, asked), (cards, asked)
+                splits += answer is not None
+    assert splits > 2_000
