@@ -152,11 +152,17 @@ def frame_times(players: int, seed: int, switch: float | None = None,
         began = time.perf_counter()
         # The summary a moment, then R opens the review (its first frame is timed) and a
         # step key every third frame while the analysis runs.
-        _frames(shell, lambda frame: frame < 30, keys=False)
-        times = _frames(shell, lambda frame: frame == 0 or session.round_grades.busy(),
-                        opening=pygame.K_r)
+        summary = _frames(shell, lambda frame: frame < 30, keys=False)
+        review = _frames(shell, lambda frame: frame == 0 or session.round_grades.busy(),
+                         opening=pygame.K_r)
         took = time.perf_counter() - began
-        report(f"{players} players, while the analysis ran ({took:.1f} s)", times, probe)
+        if type(ctx.scenes.top).__name__ != "ReviewScene":
+            raise SystemExit(f"R did not open the review (on screen: {ctx.scenes.top!r})")
+        report(f"{players} players, the summary's frames (the review prepared meanwhile)",
+               summary, probe)
+        report(f"{players} players, the review's first frame", review[:1], probe)
+        report(f"{players} players, all frames while the analysis ran ({took:.1f} s)",
+               summary + review, probe)
         print(f"  collections while it ran: {probe.summary()}")
         probe.pauses.clear()
         baseline = _frames(shell, lambda frame: frame < 180)  # the same scene, analysis done
@@ -173,7 +179,8 @@ def _frames(shell: Any, going: Callable[[int], bool], keys: bool = True,
             opening: int | None = None) -> list[Frame]:
     """Frames at 60 a second while ``going(frame)``; with ``keys``, ``opening`` (if any)
     pressed on the first frame and a step key every third frame after it. Returns the
-    frames that were really drawn (a key each), with their wall and own CPU times."""
+    frames that were really drawn (a key each; without ``keys``, every frame), with
+    their wall and own CPU times."""
     import pygame
 
     frames: list[Frame] = []
@@ -188,7 +195,7 @@ def _frames(shell: Any, going: Callable[[int], bool], keys: bool = True,
                                                  scancode=0))
         start, start_cpu = time.perf_counter(), time.thread_time()
         shell.step()
-        if pressed:  # only the frames that were really drawn
+        if pressed or not keys:  # with keys, only the frames that were really drawn
             frames.append(Frame(start, time.perf_counter() - start,
                                 time.thread_time() - start_cpu))
         frame += 1

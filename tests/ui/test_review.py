@@ -238,3 +238,28 @@ def test_an_export_that_cannot_be_written_says_why(data_dir: Path) -> None:
     path, problem = storage.export_text("round.txt", "start hands=-/-\n")
     assert problem is None and path is not None
     assert path.read_text(encoding="utf-8") == "start hands=-/-\n"
+
+
+def test_the_summary_prepares_the_review_and_r_shows_the_same_picture(driver: Driver) -> None:
+    """While the summary is idle it makes the review and draws its first step ahead
+    (so that R opens it within a frame); R then shows that review, drawn exactly as a
+    review made on the spot."""
+    start_from_menu(driver, 2)
+    summary = finish_round(driver)
+    session = driver.session
+    assert not summary._warmed
+    assert summary.next_frame_in() < 0.1  # asks for idle frames to prepare the review
+    wait_for_grades(driver, session)
+    driver.until(lambda: summary._warmed)
+    prepared = summary._review
+    assert prepared is not None and prepared._picture is not None
+    assert summary.next_frame_in() > 0.1  # then idles again
+    driver.key(pygame.K_r)
+    assert driver.top is prepared
+    driver.shell.draw()
+    shown = pygame.image.tobytes(driver.shell.surface, "RGB")
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is summary
+    driver.ctx.scenes.push(ReviewScene(driver.ctx, session, 1))  # made on the spot
+    driver.shell.draw()
+    assert pygame.image.tobytes(driver.shell.surface, "RGB") == shown

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from diloti_desktop.controller import GameConfig, GameSession, side_name
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.context import AppContext
+
+if TYPE_CHECKING:
+    from diloti_desktop.ui.scenes.review import ReviewScene
 
 
 def main_menu(ctx: AppContext) -> None:
@@ -83,13 +87,19 @@ def open_score_sheet(ctx: AppContext, session: GameSession) -> None:
     ctx.scenes.push(ScoreSheetScene(ctx, session))
 
 
-def open_review(ctx: AppContext, session: GameSession, round_no: int) -> bool:
-    """The review of a finished round, over the current screen (False if not kept)."""
+def open_review(ctx: AppContext, session: GameSession, round_no: int,
+                prepared: ReviewScene | None = None) -> bool:
+    """The review of a finished round, over the current screen (False if not kept);
+    ``prepared``, a review of that round made ahead (``ReviewScene.warm_up``), is shown
+    instead of a new one."""
     from diloti_desktop.ui.scenes.review import ReviewScene
 
     if session.played_round(round_no) is None:
         return False
-    ctx.scenes.push(ReviewScene(ctx, session, round_no))
+    if (prepared is None or prepared.session is not session or prepared.round_no != round_no
+            or prepared.ctx is not ctx):
+        prepared = ReviewScene(ctx, session, round_no)
+    ctx.scenes.push(prepared)
     return True
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,7 +21,11 @@ from diloti_desktop.ui.widgets import Button, ButtonList, draw_button
 from diloti_desktop.ui.wording import summary_rows, winner_line
 
 if TYPE_CHECKING:
+    from diloti_desktop.ui.scenes.review import ReviewScene
     from diloti_desktop.ui.scenes.table import TableScene
+
+#: Seconds between the idle frames that prepare the review (a piece each).
+WARM_UP_TICK = 0.05
 
 
 def _human_grades(session: GameSession, round_nos: list[int]) -> tuple[list[Decision], int,
@@ -75,6 +80,10 @@ class RoundSummaryScene(Scene):
         self.list.focus = 0
         self._status: str | None = None
         self.pointer: tuple[int, int] | None = None  # for the rows' explanations
+        #: The review of this round, made and drawn ahead while the summary is idle.
+        self._review: ReviewScene | None = None
+        self._warming: Iterator[None] | None = None
+        self._warmed = False
 
     @property
     def match_over(self) -> bool:
@@ -126,14 +135,34 @@ class RoundSummaryScene(Scene):
         self.table.session.request_analysis(self.result.round_no)
 
     def update(self, dt: float) -> bool:
-        """Redraw while the analysis progresses."""
+        """Redraw while the analysis progresses; prepare the review meanwhile."""
         status = review_status(self.table.session, self.result.round_no)
         changed = status != self._status
         self._status = status
+        if status is not None and not changed:
+            self._warm_review()
         return changed
 
+    def _warm_review(self) -> None:
+        """One piece of the review's first picture per idle frame (ReviewScene.warm_up),
+        so that R opens it at once."""
+        if self._warmed:
+            return
+        if self._warming is None:
+            from diloti_desktop.ui.scenes.review import ReviewScene
+
+            self._review = ReviewScene(self.ctx, self.table.session, self.result.round_no)
+            self._warming = self._review.warm_up()
+            return
+        if next(self._warming, StopIteration) is StopIteration:
+            self._warmed = True
+
     def next_frame_in(self) -> float:
-        """A slow tick while the round is being graded."""
+        """A slow tick while the round is being graded; quick ones while the review is
+        being prepared."""
+        if not self._warmed and review_status(self.table.session,
+                                              self.result.round_no) is not None:
+            return WARM_UP_TICK
         return 0.3 if self.table.session.round_grades.busy() else IDLE
 
     def handle(self, event: InputEvent) -> None:
@@ -151,7 +180,8 @@ class RoundSummaryScene(Scene):
             from diloti_desktop.ui.scenes import flow
 
             self.ctx.play_sound(Sound.CLICK)
-            flow.open_review(self.ctx, self.table.session, self.result.round_no)
+            flow.open_review(self.ctx, self.table.session, self.result.round_no,
+                             prepared=self._review)
         if key == "next":
             self.ctx.play_sound(Sound.CLICK)
             self.proceed()
