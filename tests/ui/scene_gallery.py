@@ -504,10 +504,11 @@ def _lesson_builders() -> dict[str, State]:
 
 BUILDERS.update(_lesson_builders())
 #: Scene classes the builders above cover (their constructors need more than types give;
-#: QuestionScene is drawn as the ConfirmScene and UnsavedGameScene built above).
+#: the bases QuestionScene and _ResultScene are drawn as their subclasses).
 COVERED_BY_BUILDERS = {"ChooserScene", "ErrorScene", "MatchEndScene", "MovesListScene",
-                       "UnsavedGameScene", "ConfirmScene", "QuestionScene", "GuidedTableScene",
-                       "LessonTableScene", "PuzzleTableScene", "TutorScene", "ReviewScene"}
+                       "UnsavedGameScene", "ConfirmScene", "QuestionScene", "_ResultScene",
+                       "GuidedTableScene", "LessonTableScene", "PuzzleTableScene",
+                       "TutorScene", "ReviewScene"}
 
 
 @dataclass

@@ -67,8 +67,9 @@ def match_accuracy(session: GameSession) -> tuple[str, bool]:
     return _("Your accuracy this match: {accuracy}").format(accuracy=accuracy), False
 
 
-class RoundSummaryScene(Scene):
-    """Each side's points for the round, the match totals, then the next round."""
+class _ResultScene(Scene):
+    """A result over the table (a round's, the match's): its buttons in a row, and a slow
+    tick while the session grades the rounds in the background."""
 
     opaque = False
 
@@ -78,6 +79,17 @@ class RoundSummaryScene(Scene):
         self.result = result
         self.list = ButtonList(vertical=False)
         self.list.focus = 0
+
+    def next_frame_in(self) -> float:
+        """A slow tick while rounds are being graded."""
+        return 0.3 if self.table.session.round_grades.busy() else IDLE
+
+
+class RoundSummaryScene(_ResultScene):
+    """Each side's points for the round, the match totals, then the next round."""
+
+    def __init__(self, ctx: AppContext, table: TableScene, result: RoundOver) -> None:
+        super().__init__(ctx, table, result)
         self._status: str | None = None
         self.pointer: tuple[int, int] | None = None  # for the rows' explanations
         #: The review of this round, made and drawn ahead while the summary is idle.
@@ -163,7 +175,7 @@ class RoundSummaryScene(Scene):
         if not self._warmed and review_status(self.table.session,
                                               self.result.round_no) is not None:
             return WARM_UP_TICK
-        return 0.3 if self.table.session.round_grades.busy() else IDLE
+        return super().next_frame_in()
 
     def handle(self, event: InputEvent) -> None:
         """Enter or the button continues; pointing at a row explains its word."""
@@ -254,17 +266,11 @@ class RoundSummaryScene(Scene):
             tooltip.draw_tip(surface, tip[0], tip[1], size - 2)
 
 
-class MatchEndScene(Scene):
+class MatchEndScene(_ResultScene):
     """Who won, the final score, and a rematch."""
 
-    opaque = False
-
     def __init__(self, ctx: AppContext, table: TableScene, result: RoundOver) -> None:
-        super().__init__(ctx)
-        self.table = table
-        self.result = result
-        self.list = ButtonList(vertical=False)
-        self.list.focus = 0
+        super().__init__(ctx, table, result)
         self._accuracy: tuple[str, bool] | None = None
 
     def frame(self) -> Box:
@@ -324,10 +330,6 @@ class MatchEndScene(Scene):
         changed = line != self._accuracy
         self._accuracy = line
         return changed
-
-    def next_frame_in(self) -> float:
-        """A slow tick while rounds are being graded."""
-        return 0.3 if self.table.session.round_grades.busy() else IDLE
 
     def handle(self, event: InputEvent) -> None:
         """Rematch or back to the menu."""
