@@ -7,7 +7,9 @@
   packaged executable).
 - ``--size WxH``: the window size to open with (default 1280x720).
 - ``--show-fps``: draw the frame rate in a corner.
-- ``--version``: print the version and exit.
+- ``--version``: print the version and which rules core runs (pure Python or compiled), exit.
+- ``--bench-rules ROUNDS``: time random rounds on the rules core (``python -m
+  diloti_desktop.rules bench`` inside the packaged game, to compare builds), exit.
 
 Nothing here imports pygame before the command line is read, because the SDL drivers
 must be chosen in the environment before pygame starts.
@@ -42,16 +44,37 @@ WINDOW_CLASS = "Diloti"
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line."""
     from diloti_desktop import __version__
+    from diloti_desktop.rules.native import core_build
 
     parser = argparse.ArgumentParser(prog="diloti", description="Diloti, the Greek fishing "
                                      "card game, against AI opponents.")
-    parser.add_argument("--version", action="version", version=f"Diloti {__version__}")
+    parser.add_argument("--version", action="version",
+                        version=f"Diloti {__version__}, rules core: {core_build()}")
     parser.add_argument("--smoke-test", metavar="PATH", type=Path,
                         help="play one AI-vs-AI round headless, save a screenshot, exit")
     parser.add_argument("--size", type=_size, default=None, metavar="WxH",
                         help="window size, e.g. 1920x1080")
     parser.add_argument("--show-fps", action="store_true", help="show the frame rate")
+    parser.add_argument("--bench-rules", type=_rounds, default=None, metavar="ROUNDS",
+                        help="time ROUNDS random rounds on the rules core, print, exit")
     return parser.parse_args(argv)
+
+
+def _rounds(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"expected a count from 1 to 1000000: {text!r}")
+    return int(text)
+
+
+def bench_rules(rounds: int) -> int:
+    """Print the rules core's speed, as ``python -m diloti_desktop.rules bench`` does."""
+    from diloti_desktop.rules import bench
+    from diloti_desktop.rules.native import core_build
+
+    print(f"rules core: {core_build()}", flush=True)
+    for checked in (False, True):
+        print(bench.run(rounds, 1, checked).line(), flush=True)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     # executable with multiprocessing's arguments: it serves there and never returns.
     multiprocessing.freeze_support()
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.bench_rules is not None:
+        return bench_rules(args.bench_rules)
     if args.smoke_test is not None:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -73,6 +98,10 @@ def main(argv: list[str] | None = None) -> int:
 
     logs.configure_logging()
     logs.install_excepthook()
+    from diloti_desktop import __version__
+    from diloti_desktop.rules.native import core_build
+
+    log.info("Diloti %s starting; rules core: %s", __version__, core_build())
     try:
         return _run(args)
     except Exception:

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from diloti_desktop.controller import GameConfig, offload
+from diloti_desktop.rules.native import core_build
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.scenes import flow
@@ -67,7 +68,7 @@ def run_smoke_test(shell: Shell, ctx: AppContext, path: Path, timeout: float = 6
             workers = "" if pool is None else f"; {pool.calls} moves from worker processes"
             print(f"smoke test passed: round {top.result.round_no} played "
                   f"({len(session.history)} moves, {frames} frames, {elapsed:.1f} s{workers}); "
-                  f"screenshot {path}", flush=True)
+                  f"rules core: {core_build()}; screenshot {path}", flush=True)
             return 0
         session.wait_for_ai(0.5)
     log.error("smoke test: the round did not end within %.0f s", timeout)

@@ -33,7 +33,10 @@ def test_version_prints_the_package_version_which_matches_pyproject() -> None:
                             capture_output=True, text=True, cwd=REPO, timeout=60,
                             env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
     assert result.returncode == 0
-    assert result.stdout.strip() == f"Diloti {__version__}"
+    # The core this checkout imports: the pure modules, unless an in-place build shadows them.
+    from diloti_desktop.rules.native import core_build
+
+    assert result.stdout.strip() == f"Diloti {__version__}, rules core: {core_build()}"
 
 
 def test_the_window_class_is_set_before_the_window_opens(
@@ -198,3 +201,15 @@ def test_the_about_screen_scrolls_by_whole_lines_to_its_last_line(size: tuple[in
     _box, font_size, _area, limit = scene._view()
     assert scene.offset % theme.line_height(font_size) == 0 and scene.offset <= limit
     ctx.close_session()
+
+
+def test_bench_rules_times_the_core_it_names_and_exits(capsys: pytest.CaptureFixture[str]) -> None:
+    from diloti_desktop.rules.native import core_build
+
+    assert app.main(["--bench-rules", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"rules core: {core_build()}"
+    assert [line.split(":")[0].strip() for line in lines[1:]] == ["unchecked", "checked"]
+    assert all("(3 rounds in" in line for line in lines[1:])
+    with pytest.raises(SystemExit):
+        app.parse_args(["--bench-rules", "0"])
