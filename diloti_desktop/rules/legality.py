@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Final
 
-from diloti_desktop.rules.cards import DECK_SIZE, FULL_DECK, NUMERALS, RANK, RANK_MASK, VALUE
+from diloti_desktop.rules.cards import DECK_SIZE, FULL_DECK, NUMERALS, RANK, RANK_MASK, value_sum
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY, Pile, Position
 from diloti_desktop.rules.sums import (
@@ -119,19 +119,10 @@ def is_legal(position: Position, move: Move) -> bool:
         return False  # the owner's last card of the pile's value may only take the pile
     if kind == BUILD:
         return (own is None and loose != 0 and not piles and rank < value <= 10
-                and _loose_sum(loose) == value - rank and bool(hand & RANK_MASK[value]))
+                and value_sum(loose) == value - rank and bool(hand & RANK_MASK[value]))
     if kind == FAMILY:
         return _family_ok(position, rank, value, loose, piles, own, hand)
     return _raise_ok(position, seat, rank, value, loose, piles, own, hand)
-
-
-def _loose_sum(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += VALUE[low.bit_length() - 1]
-        mask ^= low
-    return total
 
 
 def _capture_ok(position: Position, rank: int, value: int, loose: int, piles: list[Pile],
@@ -149,7 +140,7 @@ def _capture_ok(position: Position, rank: int, value: int, loose: int, piles: li
     others = loose & ~RANK_MASK[rank]  # cards of the capturing value are groups alone
     if not others:
         return True
-    rest = _loose_sum(others)
+    rest = value_sum(others)
     if rest == rank:
         return True  # one group
     if rules.one_sum_group or rest % rank:
@@ -176,7 +167,7 @@ def _family_ok(position: Position, rank: int, value: int, loose: int, piles: lis
     # impossible: the played card is in hand, not on the table)
     if not can_split_counts(tuple(counts), value):
         return False
-    return (_loose_sum(loose) + rank) // value >= 2 or bool(piles)  # two parts or more
+    return (value_sum(loose) + rank) // value >= 2 or bool(piles)  # two parts or more
 
 
 def _raise_ok(position: Position, seat: int, rank: int, value: int, loose: int,
@@ -192,7 +183,7 @@ def _raise_ok(position: Position, seat: int, rank: int, value: int, loose: int,
     base = pile.value + rank
     if loose and not rules.raise_with_loose:
         return False
-    total = base + _loose_sum(loose)
+    total = base + value_sum(loose)
     return total == value and total <= 10 and bool(hand & RANK_MASK[total])
 
 
@@ -208,7 +199,7 @@ def moves_using(position: Position, card: int, loose: int = 0,
                                                                        pile_tuple)]
     if rank <= 10 and not loose & ~NUMERALS:
         # only the values the cards add up to can be declared (checked fully below)
-        total = rank + _loose_sum(loose)
+        total = rank + value_sum(loose)
         if total <= 10:
             candidates.append(Move(BUILD, card, total, loose, pile_tuple))
         candidates.extend(Move(FAMILY, card, v, loose, pile_tuple)

@@ -25,11 +25,10 @@ from collections.abc import Iterable, Iterator
 from itertools import chain, islice
 from typing import Final
 
-from diloti_desktop.rules.cards import NUMERALS, RANK, RANK_MASK
+from diloti_desktop.rules.cards import NUMERALS, RANK, RANK_MASK, value_sum
 from diloti_desktop.rules.legality import is_legal, may_raise
 from diloti_desktop.rules.movelist import (
     LIST_LIMIT,
-    card_sum,
     clear_groups_cache,
     move_list,
     pile_subsets,
@@ -260,7 +259,7 @@ def _numeral_moves(position: Position, card: int, value: int, held: list[int],
         for union in unions:
             if required and union & required != required:
                 continue
-            if rules.one_sum_group and card_sum(union & others) not in (0, value):
+            if rules.one_sum_group and value_sum(union & others) not in (0, value):
                 continue  # more than one group of two or more cards
             yield new(Move, (CAPTURE, card, value, union, subset))
     if reserved:
@@ -341,7 +340,7 @@ def _plain_moves(position: Position, card: int, value: int, held: list[int], num
             if check:
                 if required and union & required != required:
                     continue
-                if rules.one_sum_group and card_sum(union & others) not in (0, value):
+                if rules.one_sum_group and value_sum(union & others) not in (0, value):
                     continue  # more than one group of two or more cards
             yield new(Move, (CAPTURE, card, value, union, ()))
     yield new(Move, (LAY, card, 0, 0, ()))

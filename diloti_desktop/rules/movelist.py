@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from diloti_desktop.rules.cards import DECK_SIZE, RANK_MASK, VALUE
+from diloti_desktop.rules.cards import DECK_SIZE, RANK_MASK, value_sum
 from diloti_desktop.rules.legality import may_raise
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import Pile, Position
@@ -103,14 +103,6 @@ def pile_subsets(piles: list[int]) -> list[tuple[int, ...]]:
     return subsets
 
 
-def card_sum(mask: int) -> int:
-    """The values of a mask's numerals added up."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += VALUE[low.bit_length() - 1]
-        mask ^= low
-    return total
 
 
 def move_list(position: Position, held: list[int], own: Pile | None, numerals: int,
@@ -182,7 +174,7 @@ def _plain_moves(moves: list[Move], card: int, value: int, held: list[int], valu
         for union in value_unions:
             if required and union & required != required:
                 continue
-            if one_group and card_sum(union & others) not in (0, value):
+            if one_group and value_sum(union & others) not in (0, value):
                 continue  # more than one group of two or more cards
             moves.append(_new(_MOVE, (CAPTURE, card, value, union, _NO_PILES)))
     moves.append(_LAYS[card])
@@ -238,7 +230,7 @@ def _numeral_moves(moves: list[Move], position: Position, card: int, value: int,
         for union in captures:
             if required and union & required != required:
                 continue
-            if one_group and card_sum(union & others) not in (0, value):
+            if one_group and value_sum(union & others) not in (0, value):
                 continue  # more than one group of two or more cards
             moves.append(_new(_MOVE, (CAPTURE, card, value, union, subset)))
     if reserved:

@@ -14,10 +14,10 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 
 from diloti_desktop.rules import MoveKind, Position, Ruleset, legal_moves, movegen, sums
-from diloti_desktop.rules.cards import NUMERALS
+from diloti_desktop.rules.cards import NUMERALS, value_sum
 from diloti_desktop.rules.engine import new_match, next_round, play_unchecked
 from diloti_desktop.rules.movegen import lazy_legal_moves
-from diloti_desktop.rules.movelist import LIST_LIMIT, card_sum, sum_groups, unions
+from diloti_desktop.rules.movelist import LIST_LIMIT, sum_groups, unions
 from diloti_desktop.rules.position import PLAY, ROUND_OVER
 from diloti_desktop.rules.sums import groups_of
 from tests.rules.test_bounded import RULESETS, positions
@@ -95,7 +95,7 @@ def test_the_sum_groups_are_every_subset_in_depth_first_order() -> None:
     for size in list(range(11)) * 20:
         cards = sorted(rng.sample(range(40), size))
         table = sum(1 << card for card in cards)
-        expected = [[s for s in depth_first(cards) if card_sum(s) == total]
+        expected = [[s for s in depth_first(cards) if value_sum(s) == total]
                     for total in range(11)]
         expected[0] = []
         assert groups_of(table) == expected
