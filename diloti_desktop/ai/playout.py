@@ -70,6 +70,20 @@ def greedy_move(position: Position, moves: list[Move], rng: random.Random | None
     """
     if len(moves) == 1:
         return moves[0]
+    best_score = -1e9
+    best = moves[0]
+    for move, score in zip(moves, greedy_scores(position, moves), strict=True):
+        if rng is not None:
+            score += rng.random() * 0.05
+        if score > best_score:
+            best_score = score
+            best = move
+    return best
+
+
+def greedy_scores(position: Position, moves: list[Move]) -> list[float]:
+    """The playout policy's score of each move, in points: what it takes now (cards,
+    points, a xeri), a pile's likely worth, minus a xeri left to the next player."""
     seat = position.turn
     players = position.rules.players
     hands = position.hands
@@ -79,8 +93,7 @@ def greedy_move(position: Position, moves: list[Move], rng: random.Random | None
     loose = position.loose
     piles = position.piles
     may_sweep = position.played > 0 or position.rules.first_card_xeri
-    best_score = -1e9
-    best = moves[0]
+    scores: list[float] = []
     for move in moves:
         bit = 1 << move.card
         kind = move.kind
@@ -122,12 +135,8 @@ def greedy_move(position: Position, moves: list[Move], rng: random.Random | None
             threat = sweepers(loose & ~move.loose, tuple(sorted(values)))
         if threat & nxt:
             score -= xeri
-        if rng is not None:
-            score += rng.random() * 0.05
-        if score > best_score:
-            best_score = score
-            best = move
-    return best
+        scores.append(score)
+    return scores
 
 
 def play_deal(position: Position, rng: random.Random | None = None) -> Position:

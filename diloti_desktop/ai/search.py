@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from diloti_desktop.ai.features import distinct_moves, points, sweepers
+from diloti_desktop.ai.inference import likelihood
 from diloti_desktop.ai.playout import deal_value, greedy_move, play_deal
 from diloti_desktop.rules.engine import play_unchecked
 from diloti_desktop.rules.movegen import candidate_moves, candidates_complete
@@ -62,6 +63,9 @@ class SearchConfig(NamedTuple):
     #: Share of ``ply_budget`` and ``max_samples`` spent in 4 players, where a sample
     #: costs about twice as much (more hands to play out) and nothing is solved exactly.
     four_player_share: float = 1.0
+    #: Weigh each sample by how well it explains the others' moves this deal
+    #: (:func:`diloti_desktop.ai.inference.likelihood`; needs the view's deal history).
+    inference: bool = False
 
 
 class MoveValue(NamedTuple):
@@ -150,24 +154,28 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
                                  max_samples=max(config.min_samples,
                                                  round(config.max_samples * share)))
     limit = 1 if known is not None else config.max_samples
+    infer = config.inference and known is None and bool(view.deal)
     totals = [0.0] * len(candidates)
-    sweeps = [0] * len(candidates)
+    sweeps = [0.0] * len(candidates)
     count = plies = 0
+    weights = 0.0
     # Whole samples until the ply budget is spent: every move sees the same samples.
     while count < limit and (count < config.min_samples or plies < config.ply_budget):
         sample = known if known is not None else view.sample(rng)
+        weight = likelihood(view, sample) if infer else 1.0
         count += 1
+        weights += weight
         for index, move in enumerate(candidates):
             after = play_unchecked(sample, move)
             if _next_can_sweep(after):
-                sweeps[index] += 1
+                sweeps[index] += weight
             if config.reply_search:
                 value, used = _reply_value(after, sample, side, rng, utility)
             else:
                 value, used = _finish(after, sample, side, rng, utility)
-            totals[index] += value
+            totals[index] += weight * value
             plies += used + 1
-    results = [MoveValue(move, totals[i] / count, sweeps[i] / count, count, False,
+    results = [MoveValue(move, totals[i] / weights, sweeps[i] / weights, count, False,
                          makes_xeri(position, move))
                for i, move in enumerate(candidates)]
     results.sort(key=lambda r: -r.value)

@@ -25,7 +25,8 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
     """A search budget changed by comma-separated options: ``xK`` multiplies the plies,
     the maximum samples and the solver nodes by K; ``plies=N``, ``samples=N``,
     ``nodes=N``, ``depth=N`` set one; ``reply`` searches the next player's reply in
-    every sample; ``noguard`` turns the xeri guard off."""
+    every sample; ``noguard`` turns the xeri guard off; ``infer`` weighs the samples by
+    the others' moves this deal, ``noinfer`` does not."""
     for option in filter(None, (o.strip() for o in options.split(","))):
         key, _, value = option.partition("=")
         if key.startswith("x") and not value:
@@ -45,6 +46,8 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
             config = config._replace(reply_search=True)
         elif key == "noguard" and not value:
             config = config._replace(xeri_guard=False)
+        elif key in ("infer", "noinfer") and not value:
+            config = config._replace(inference=key == "infer")
         else:
             raise ValueError(f"unknown search option {option!r}")
     return config

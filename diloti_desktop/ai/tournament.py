@@ -33,6 +33,7 @@ from diloti_desktop.ai.oracle import OraclePlayer
 from diloti_desktop.ai.specs import PLAYER_NAMES, build_player, check_player_name
 from diloti_desktop.rules.engine import new_match, next_round, play_unchecked, round_breakdown
 from diloti_desktop.rules.movegen import is_legal
+from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import MATCH_OVER, PLAY, Position
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.rules.view import seat_view
@@ -76,6 +77,7 @@ def play_match(seats: Sequence[Player | OraclePlayer], rules: Ruleset, seed: int
     position, _ = new_match(rules, rng)
     times: list[list[float]] = [[] for _ in seats]
     xeris: list[tuple[int, int]] = []
+    history: list[tuple[Position, Move]] = []  # this round's moves, as the game keeps them
     rounds = 0
     while True:
         while position.phase == PLAY:
@@ -86,14 +88,16 @@ def play_match(seats: Sequence[Player | OraclePlayer], rules: Ruleset, seed: int
             if isinstance(player, OraclePlayer):
                 move = player.choose_full(position)
             else:
-                move = player.choose(seat_view(position, seat))
+                move = player.choose(seat_view(position, seat, history))
             times[seat].append(time.perf_counter() - start)
             if cpu is not None:
                 cpu[seat].append(time.process_time() - start_cpu)
             if not is_legal(position, move):
                 raise RuntimeError(f"{player.name} chose the illegal move {move} "
                                    f"in <{position}>")
+            history.append((position, move))
             position = play_unchecked(position, move)
+        history.clear()
         xeris.append(position.xeris)
         rounds += 1
         if position.phase == MATCH_OVER or rounds >= MAX_ROUNDS:
@@ -169,12 +173,14 @@ def play_round(task: tuple[str, str, int]) -> tuple[int, int, int, int]:
     rules = Ruleset.parse(rules_text)
     seats = [build_player(name, seed * 8 + seat) for seat in range(rules.players)]
     position, _ = new_match(rules, random.Random(seed))
+    history: list[tuple[Position, Move]] = []
     while position.phase == PLAY:
         player = seats[position.turn]
         if isinstance(player, OraclePlayer):
             move = player.choose_full(position)
         else:
-            move = player.choose(seat_view(position, position.turn))
+            move = player.choose(seat_view(position, position.turn, history))
+        history.append((position, move))
         position = play_unchecked(position, move)
     first, second = round_breakdown(position)
     return (first.total - first.xeri_points - first.xeristaki_points, first.xeris,

@@ -7,14 +7,21 @@ work from a view; search players :func:`sample` complete positions from it.
 
 Deductions used when sampling: cards seen are gone, and the owner of a pile holds at
 least one card of its value (docs/rules.md §4), so every sample respects both.
+
+A view may also carry the current deal's moves (:attr:`SeatView.deal`): every card played
+is public, and so is the table each was played on. What the others chose to play says
+something about what they hold; the search weighs its samples by it
+(:mod:`diloti_desktop.ai.inference`).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from diloti_desktop.rules.cards import FULL_DECK, RANK_MASK
+from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 
 _REJECTION_TRIES = 64
@@ -28,6 +35,9 @@ class SeatView(NamedTuple):
     hand_sizes: tuple[int, ...]
     stock_size: int
     unseen: int
+    #: The moves of the current deal so far, oldest first, each with the position it was
+    #: played in, every hand and the stock hidden (public knowledge only).
+    deal: tuple[tuple[Position, Move], ...] = ()
 
     @property
     def hand(self) -> int:
@@ -39,15 +49,37 @@ class SeatView(NamedTuple):
         return sample(self, rng)
 
 
-def seat_view(position: Position, seat: int) -> SeatView:
-    """The view of ``seat``: other hands and the stock hidden."""
+def seat_view(position: Position, seat: int,
+              history: Sequence[tuple[Position, Move]] = ()) -> SeatView:
+    """The view of ``seat``: other hands and the stock hidden.
+
+    ``history`` is the round's moves so far, each with the position before it (any
+    earlier part may be left out); the view keeps those of the current deal, hidden.
+    """
     seen = position.hands[seat] | position.loose | position.captured[0] | position.captured[1]
     for pile in position.piles:
         seen |= pile.cards
     hands = tuple(h if s == seat else 0 for s, h in enumerate(position.hands))
     blank = position._replace(hands=hands, stock=())
     return SeatView(seat, blank, tuple(h.bit_count() for h in position.hands),
-                    len(position.stock), FULL_DECK & ~seen)
+                    len(position.stock), FULL_DECK & ~seen, _this_deal(position, history))
+
+
+def _this_deal(position: Position, history: Sequence[tuple[Position, Move]],
+               ) -> tuple[tuple[Position, Move], ...]:
+    """The last moves of ``history`` played in the deal ``position`` is in, hands hidden;
+    none unless the history reaches ``position`` (its last move leads there)."""
+    if not history or history[-1][0].played != position.played - 1:
+        return ()
+    kept: list[tuple[Position, Move]] = []
+    stock = len(position.stock)
+    hidden = (0,) * len(position.hands)
+    for before, move in reversed(history):
+        if before.round_no != position.round_no or len(before.stock) != stock:
+            break
+        kept.append((before._replace(hands=hidden, stock=()), move))
+    kept.reverse()
+    return tuple(kept)
 
 
 def _constraints(view: SeatView) -> list[tuple[int, int]]:
