@@ -189,8 +189,8 @@ class GameSession(SessionCoach):
             self.round_grades.request(play, seats)
 
     def view(self, seat: int) -> SeatView:
-        """What a seat may see."""
-        return seat_view(self.position, seat)
+        """What a seat may see (with the public moves of the deal in play)."""
+        return seat_view(self.position, seat, [(p.before, p.move) for p in self.history])
 
     # -- actions from the UI ------------------------------------------------------------
     def moves_for_gesture(self, card: int, loose: int = 0,
@@ -293,7 +293,7 @@ class GameSession(SessionCoach):
         if job is None:
             seat = self.position.turn
             player = self._players[seat]
-            view = seat_view(self.position, seat)
+            view = self.view(seat)
             self._ai_job = self._start(self.position,
                                       functools.partial(offload.call, player.choose, view))
             self._events.append(AIThinking(seat))
