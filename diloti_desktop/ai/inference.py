@@ -31,21 +31,36 @@ TEMPERATURE: Final = 0.5
 NOISE: Final = 0.2
 
 
+#: Chances already computed for one view: (move's index in the deal, hands then) -> chance.
+Memo = dict[tuple[int, tuple[int, ...]], float]
+
+
 def likelihood(view: SeatView, sample: Position, temperature: float = TEMPERATURE,
-               noise: float = NOISE) -> float:
+               noise: float = NOISE, memo: Memo | None = None) -> float:
     """How likely the others' moves of this deal were if the hidden cards are as in
-    ``sample`` (relative: only ratios between samples of one view mean anything)."""
+    ``sample`` (relative: only ratios between samples of one view mean anything).
+
+    ``memo``, shared by the samples of one view, saves replaying a choice whose hands
+    were already met (late in a deal the hidden hands are small and samples repeat them).
+    """
     if not view.deal:
         return 1.0
     later = [0] * len(sample.hands)
     weight = 1.0
-    for public, move in reversed(view.deal):
+    for index in range(len(view.deal) - 1, -1, -1):
+        public, move = view.deal[index]
         seat = public.turn
         later[seat] |= 1 << move.card
         if seat == view.seat:
             continue
         hands = tuple(hand | played for hand, played in zip(sample.hands, later, strict=True))
-        weight *= choice_probability(public._replace(hands=hands), move, temperature, noise)
+        chance = memo.get((index, hands)) if memo is not None else None
+        if chance is None:
+            chance = choice_probability(public._replace(hands=hands), move, temperature,
+                                        noise)
+            if memo is not None:
+                memo[index, hands] = chance
+        weight *= chance
     return weight
 
 
@@ -66,4 +81,4 @@ def choice_probability(position: Position, move: Move, temperature: float = TEMP
     return noise / len(moves) + (1.0 - noise) * exps[index] / sum(exps)
 
 
-__all__ = ["NOISE", "TEMPERATURE", "choice_probability", "likelihood"]
+__all__ = ["NOISE", "TEMPERATURE", "Memo", "choice_probability", "likelihood"]

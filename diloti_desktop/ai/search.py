@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from diloti_desktop.ai.features import distinct_moves, points, sweepers
-from diloti_desktop.ai.inference import likelihood
+from diloti_desktop.ai.inference import Memo, likelihood
 from diloti_desktop.ai.playout import deal_value, greedy_move, play_deal
 from diloti_desktop.rules.engine import play_unchecked
 from diloti_desktop.rules.movegen import candidate_moves, candidates_complete
@@ -155,6 +155,7 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
                                                  round(config.max_samples * share)))
     limit = 1 if known is not None else config.max_samples
     infer = config.inference and known is None and bool(view.deal)
+    memo: Memo = {}
     totals = [0.0] * len(candidates)
     sweeps = [0.0] * len(candidates)
     count = plies = 0
@@ -162,7 +163,7 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
     # Whole samples until the ply budget is spent: every move sees the same samples.
     while count < limit and (count < config.min_samples or plies < config.ply_budget):
         sample = known if known is not None else view.sample(rng)
-        weight = likelihood(view, sample) if infer else 1.0
+        weight = likelihood(view, sample, memo=memo) if infer else 1.0
         count += 1
         weights += weight
         for index, move in enumerate(candidates):

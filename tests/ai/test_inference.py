@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from diloti_desktop.ai.base import RandomPlayer
-from diloti_desktop.ai.inference import likelihood
+from diloti_desktop.ai.inference import Memo, likelihood
 from diloti_desktop.ai.players import SEARCH
 from diloti_desktop.ai.search import evaluate
 from diloti_desktop.ai.specs import build_player, parse_options
@@ -145,3 +145,27 @@ def test_the_master_with_inference_plays_legal_moves_in_a_match() -> None:
         "Expert", 2)]
     final, _, _ = play_match(players, Ruleset.parse("2p,t21"), seed=8)
     assert final.phase != PLAY
+
+
+def test_the_memo_changes_no_weight() -> None:
+    """Late in a deal samples repeat the hidden hands; the memo must give the very same
+    weights as replaying every choice."""
+    seen: list[SeatView] = []
+
+    class Recorder(RandomPlayer):
+        def choose(self, view: SeatView) -> Move:
+            seen.append(view)
+            return super().choose(view)
+
+    play_match([Recorder(5), Recorder(6)], Ruleset.parse("2p,t21"), seed=11)
+    checked = 0
+    for view in seen[::3]:
+        if not view.deal or view.stock_size == 0:
+            continue
+        memo: Memo = {}
+        rng = random.Random(1)
+        for sample in [view.sample(rng) for _ in range(30)]:
+            assert likelihood(view, sample, memo=memo) == likelihood(view, sample)
+            checked += 1
+        assert memo
+    assert checked > 100
