@@ -20,7 +20,9 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
+from pathlib import Path
 
+from diloti_desktop.ai import pair_log
 from diloti_desktop.ai.audit import audit_report, run_audit
 from diloti_desktop.ai.tournament import (
     PLAYER_NAMES,
@@ -59,6 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     duel.add_argument("--report-every", type=int, default=0, metavar="N",
                       help="also print the report of the pairs done so far every N pairs "
                       "(a partial result if the run is stopped)")
+    duel.add_argument("--results", type=Path, metavar="FILE",
+                      help="keep each finished pair in FILE; run again to resume: pairs "
+                      "already there are not played again")
     ladder = commands.add_parser("ladder", help="round robin with Bradley-Terry ratings")
     ladder.add_argument("--players", default="Random,Novice,Casual,Intermediate,Expert,Master",
                         help="comma-separated; the first is the rating anchor (Elo 0)")
@@ -111,15 +116,29 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "tournament":
         every = args.report_every
+        earlier: list[PairResult] = []
+        if args.results is not None:
+            expected = pair_log.header(args.a, args.b, rules.notation(), args.seed)
+            try:
+                earlier = pair_log.load(args.results, expected)
+                pair_log.start(args.results, expected)
+            except (OSError, ValueError) as error:
+                print(f"invalid results file: {error}", file=sys.stderr)
+                return 2
+            if earlier:
+                print(f"-- resuming: {len(earlier)} pairs already in {args.results} --",
+                      flush=True)
 
         def interim(done: list[PairResult]) -> None:
+            if args.results is not None:
+                pair_log.append(args.results, done[-1])
             if every > 0 and len(done) % every == 0 and len(done) < args.pairs:
                 print(f"-- partial: the first {len(done)} pairs to finish --")
                 print(report(summarise(args.a, args.b, done), rules), flush=True)
 
         results = run_pairs(args.a, args.b, args.pairs, rules, args.seed, args.processes,
                             _progress(args.pairs, args.quiet),  # type: ignore[arg-type]
-                            interim)
+                            interim, earlier)
         print(report(summarise(args.a, args.b, results), rules))
         return 0
 

@@ -139,13 +139,17 @@ def play_pair(task: tuple[int, str, str, str, int]) -> PairResult:
 def run_pairs(a: str, b: str, pairs: int, rules: Ruleset, seed: int, processes: int,
               progress: Callable[[int], None] | None = None,
               partial: Callable[[list[PairResult]], None] | None = None,
+              done: Sequence[PairResult] = (),
               ) -> list[PairResult]:
     """Play ``pairs`` duplicate pairs of A against B, in ``processes`` processes.
 
     ``progress`` gets the number of pairs done, ``partial`` the pairs done so far (in
-    the order they finished), after each pair."""
-    tasks = [(index, a, b, rules.notation(), seed) for index in range(pairs)]
-    results: list[PairResult] = []
+    the order they finished, the newest last), after each pair. Pairs in ``done`` (an
+    earlier part of the same run) are not played again; they count in the results."""
+    skip = {pair.number for pair in done}
+    tasks = [(index, a, b, rules.notation(), seed) for index in range(pairs)
+             if index not in skip]
+    results: list[PairResult] = [pair for pair in done if pair.number < pairs]
     if processes <= 1:
         for task in tasks:
             results.append(play_pair(task))

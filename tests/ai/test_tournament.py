@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 import pytest
 
+from diloti_desktop.ai import tournament
 from diloti_desktop.ai.__main__ import main
 from diloti_desktop.ai.tournament import (
+    PairResult,
     bradley_terry,
     mean_interval,
     percentile,
@@ -92,3 +96,67 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
                  "--rules", "2p,t21", "--quiet"]) == 0
     assert "Elo" in capsys.readouterr().out
     assert main(["tournament", "Novice", "Random", "--rules", "3p"]) == 2
+
+
+def test_a_results_file_resumes_a_stopped_run(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three pairs in one go, or two then a resume to three: the same report; the pairs
+    already in the file are not played again."""
+    rules = ["--rules", "2p,t21", "--processes", "1", "--quiet", "--seed", "4"]
+    whole = tmp_path / "whole.jsonl"
+    assert main(["tournament", "Novice", "Random", "--pairs", "3", *rules,
+                 "--results", str(whole)]) == 0
+    in_one_go = capsys.readouterr().out
+    part = tmp_path / "part.jsonl"
+    assert main(["tournament", "Novice", "Random", "--pairs", "2", *rules,
+                 "--results", str(part)]) == 0
+    capsys.readouterr()
+    assert len(part.read_text().splitlines()) == 3  # the header and two pairs
+    played: list[int] = []
+
+    def counted(task: tuple[int, str, str, str, int]) -> PairResult:
+        played.append(task[0])
+        return play_pair(task)
+
+    monkeypatch.setattr(tournament, "play_pair", counted)
+    assert main(["tournament", "Novice", "Random", "--pairs", "3", *rules,
+                 "--results", str(part)]) == 0
+    resumed = capsys.readouterr().out
+    assert played == [2]
+    assert "resuming: 2 pairs already" in resumed
+    assert _points_lines(resumed) == _points_lines(in_one_go)
+    assert _outcomes(part) == _outcomes(whole)
+
+
+def _outcomes(file: Path) -> list[object]:
+    """The pairs in a results file without their decision times (which vary)."""
+    pairs = [json.loads(line) for line in file.read_text().splitlines()[1:]]
+    kept = {pair["number"]: [{k: v for k, v in match.items()
+                              if not k.endswith(("times", "cpu"))}
+                             for match in pair["matches"]] for pair in pairs}
+    return [kept[number] for number in sorted(kept)]
+
+
+def _points_lines(report: str) -> list[str]:
+    return [line for line in report.splitlines()
+            if line.startswith(("points per round", "matches won", "xeris per round"))]
+
+
+def test_a_results_file_of_another_run_is_refused(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    file = tmp_path / "run.jsonl"
+    base = ["--pairs", "1", "--rules", "2p,t21", "--processes", "1", "--quiet",
+            "--results", str(file)]
+    assert main(["tournament", "Novice", "Random", *base]) == 0
+    capsys.readouterr()
+    assert main(["tournament", "Casual", "Random", *base]) == 2
+    assert "another run (differs in: a)" in capsys.readouterr().err
+    lines = file.read_text().splitlines()
+    file.write_text("\n".join([*lines, "{not json"]) + "\n")
+    assert main(["tournament", "Novice", "Random", *base]) == 2
+    assert "line 3: not a finished pair" in capsys.readouterr().err
+    header = json.loads(lines[0])
+    file.write_text(json.dumps({**header, "code": "0" * 16}) + "\n")
+    assert main(["tournament", "Novice", "Random", *base]) == 2
+    assert "differs in: code" in capsys.readouterr().err
