@@ -64,8 +64,9 @@ class SearchConfig(NamedTuple):
     #: costs about twice as much (more hands to play out) and nothing is solved exactly.
     four_player_share: float = 1.0
     #: Weigh each sample by how well it explains the others' moves this deal
-    #: (:func:`diloti_desktop.ai.inference.likelihood`; needs the view's deal history).
-    inference: bool = False
+    #: (:func:`diloti_desktop.ai.inference.likelihood`, needs the view's deal history):
+    #: the model's temperature in points, 0 for no inference.
+    inference: float = 0.0
 
 
 class MoveValue(NamedTuple):
@@ -154,7 +155,7 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
                                  max_samples=max(config.min_samples,
                                                  round(config.max_samples * share)))
     limit = 1 if known is not None else config.max_samples
-    infer = config.inference and known is None and bool(view.deal)
+    infer = config.inference > 0 and known is None and bool(view.deal)
     memo: Memo = {}
     totals = [0.0] * len(candidates)
     sweeps = [0.0] * len(candidates)
@@ -163,7 +164,7 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
     # Whole samples until the ply budget is spent: every move sees the same samples.
     while count < limit and (count < config.min_samples or plies < config.ply_budget):
         sample = known if known is not None else view.sample(rng)
-        weight = likelihood(view, sample, memo=memo) if infer else 1.0
+        weight = likelihood(view, sample, config.inference, memo=memo) if infer else 1.0
         count += 1
         weights += weight
         for index, move in enumerate(candidates):

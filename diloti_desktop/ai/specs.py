@@ -4,6 +4,7 @@ and searching levels with a changed budget (``Master:x4``), never offered in the
 from __future__ import annotations
 
 from diloti_desktop.ai.base import Player
+from diloti_desktop.ai.inference import TEMPERATURE
 from diloti_desktop.ai.oracle import OraclePlayer
 from diloti_desktop.ai.players import LEVELS, SEARCH, SearchPlayer, make_player
 from diloti_desktop.ai.search import SearchConfig
@@ -26,7 +27,8 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
     the maximum samples and the solver nodes by K; ``plies=N``, ``samples=N``,
     ``nodes=N``, ``depth=N`` set one; ``reply`` searches the next player's reply in
     every sample; ``noguard`` turns the xeri guard off; ``infer`` weighs the samples by
-    the others' moves this deal, ``noinfer`` does not."""
+    the others' moves this deal (``infer=T``: with the model's temperature T points),
+    ``noinfer`` does not."""
     for option in filter(None, (o.strip() for o in options.split(","))):
         key, _, value = option.partition("=")
         if key.startswith("x") and not value:
@@ -46,8 +48,10 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
             config = config._replace(reply_search=True)
         elif key == "noguard" and not value:
             config = config._replace(xeri_guard=False)
-        elif key in ("infer", "noinfer") and not value:
-            config = config._replace(inference=key == "infer")
+        elif key == "infer":
+            config = config._replace(inference=float(value) if value else TEMPERATURE)
+        elif key == "noinfer" and not value:
+            config = config._replace(inference=0.0)
         else:
             raise ValueError(f"unknown search option {option!r}")
     return config

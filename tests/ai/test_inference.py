@@ -102,7 +102,8 @@ def test_without_a_deal_history_inference_changes_nothing() -> None:
     view = seat_view(BEFORE, 1)
     plain = SEARCH["Expert"]._replace(solve_nodes=0)
     inferring = parse_options(plain, "infer")
-    assert inferring.inference and not plain.inference
+    assert inferring.inference == 0.5 and not plain.inference
+    assert parse_options(plain, "infer=0.25").inference == 0.25
     a = evaluate(view, plain, random.Random(5))
     b = evaluate(view, inferring, random.Random(5))
     assert a == b
