@@ -22,8 +22,10 @@ from tests.ai.helpers import game_positions
 AI_DIR = Path(__file__).resolve().parents[2] / "diloti_desktop" / "ai"
 #: Modules that drive games and so may build views from full positions (puzzles.py picks
 #: puzzle positions from whole seeded games; it judges moves from the seat view only;
-#: audit.py replays self-play and judges from the seat view; specs.py builds the oracle).
-DRIVERS = {"tournament.py", "oracle.py", "__main__.py", "puzzles.py", "audit.py", "specs.py"}
+#: audit.py replays self-play and judges from the seat view; specs.py builds the oracle;
+#: pair_log.py stores and reads the tournament's results).
+DRIVERS = {"tournament.py", "oracle.py", "__main__.py", "puzzles.py", "audit.py", "specs.py",
+           "pair_log.py"}
 
 
 def reshuffled(position: Position, seat: int, seed: int) -> Position:
@@ -90,6 +92,9 @@ def test_players_are_shown_views_without_hidden_cards(players: int) -> None:
             assert view.position.stock == ()
             assert all(hand == 0 for s, hand in enumerate(view.position.hands) if s != seat)
             assert view.hand == view.position.hands[seat]
+            # The deal's earlier positions hide every hand, the seat's own included.
+            assert all(p.hands == (0,) * players and p.stock == () for p, _ in view.deal)
+        assert any(view.deal for view in spy.views)
 
 
 def _ai_modules() -> list[Path]:
