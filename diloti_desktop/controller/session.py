@@ -43,10 +43,11 @@ from diloti_desktop.controller.events import TutorWarning as TutorWarning
 from diloti_desktop.controller.events import Undone as Undone
 from diloti_desktop.controller.narration import describe_round_end, describe_turn
 from diloti_desktop.controller.record import PlayedRound
-from diloti_desktop.controller.scoresheet import RoundRecord, rounds_from_data, rounds_to_data
+from diloti_desktop.controller.scoresheet import RoundRecord, rounds_from_data
 from diloti_desktop.controller.seats import GameConfig
 from diloti_desktop.controller.session_coach import SessionCoach
 from diloti_desktop.controller.session_coach import brief as _brief
+from diloti_desktop.controller.session_save import SessionSaving, read_save
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.engine import apply, new_match, next_round, round_breakdown
 from diloti_desktop.rules.errors import IllegalMoveError
@@ -54,15 +55,10 @@ from diloti_desktop.rules.events import RoundScored
 from diloti_desktop.rules.gestures import find_moves, resolve_gesture
 from diloti_desktop.rules.movegen import candidate_moves, is_legal
 from diloti_desktop.rules.moves import Move
-from diloti_desktop.rules.position import MATCH_OVER, PLAY, ROUND_OVER, Position
-from diloti_desktop.rules.validate import InvalidPositionError, validate_position
+from diloti_desktop.rules.position import PLAY, ROUND_OVER, Position
 from diloti_desktop.rules.view import SeatView, seat_view
 
 log = logging.getLogger(__name__)
-
-SAVE_FORMAT = 1
-#: Seeds in saves are bounded (new games draw them below 2**30).
-MAX_SEED = 2**63
 
 
 @dataclass
@@ -83,7 +79,7 @@ def default_player_factory(level: str, seed: int) -> Player:
     return make_player(level, seed)
 
 
-class GameSession(SessionCoach):
+class GameSession(SessionCoach, SessionSaving):
     """One match in progress, shared by the UI, AI seats and the save file."""
 
     #: Whether the tutor and undo are offered (a lesson, which judges moves itself, says no).
@@ -361,51 +357,11 @@ class GameSession(SessionCoach):
             self.plays.append(self.current_play())
         self._hint_job = None
 
-    # -- saving ---------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready state for the interrupted-game save file.
-
-        Besides the position, the round so far (``round_start`` and the ``moves`` played
-        since, which rebuild the history and undo) and the ``assist`` counts.
-        """
-        return {"format": SAVE_FORMAT, "config": self.config.to_dict(),
-                "position": self.position.notation(),
-                "round_start": self.round_start.notation(),
-                "moves": [played.move.notation() for played in self.history],
-                "assist": self.assistance.to_dict(), "rounds": rounds_to_data(self.rounds),
-                "plays": [play.to_dict() for play in self.plays],
-                "analysis": self.round_grades.to_dict()}
-
     @staticmethod
     def from_dict(data: dict[str, object], **options: Any) -> GameSession:
-        """Restore a saved session; a bad save raises ValueError with a reason for the player.
-
-        The position must be one a real game reaches (:func:`validate_position`): a save
-        that was edited or damaged is refused, never played into a crash.
-        """
-        if data.get("format") != SAVE_FORMAT:
-            raise ValueError(_("it was saved in a format this version cannot read"))
-        config_data, notation = data.get("config"), data.get("position")
-        if not isinstance(config_data, dict) or not isinstance(notation, str):
-            raise ValueError(_("parts of the saved game are missing"))
-        try:
-            config = GameConfig.from_dict(config_data)
-            position = Position.parse(notation)
-            validate_position(position)
-        except InvalidPositionError as error:
-            raise ValueError(_("the saved position is impossible: {reason}").format(
-                reason=error.reason)) from error
-        except ValueError as error:  # DilotiError included
-            # Notation errors end with the whole position ("... in <rules=2p ...>"): the
-            # player needs only what is wrong.
-            raise ValueError(_("the saved game does not read: {error}").format(
-                error=_brief(str(error).split(" in <", 1)[0]))) from error
-        if isinstance(config.seed, bool) or not -MAX_SEED <= config.seed <= MAX_SEED:
-            raise ValueError(_("the saved game's seed is out of range"))
-        if position.rules != config.rules:
-            raise ValueError(_("the saved rules do not match the saved position"))
-        if position.phase == MATCH_OVER:
-            raise ValueError(_("the saved match is already over"))
+        """Restore a saved session; a bad save raises ValueError with a reason for the
+        player (:func:`~diloti_desktop.controller.session_save.read_save`)."""
+        config, position = read_save(data)
         try:
             session = GameSession(config, position, **options)
         except ValueError as error:  # an AI level this version does not have, for example
@@ -415,25 +371,3 @@ class GameSession(SessionCoach):
         session._restore_round(data)
         session._restore_plays(data.get("plays"), data.get("analysis"))
         return session
-
-    def _restore_plays(self, plays: object, analysis: object) -> None:
-        """Take the saved moves of the finished rounds and their grades; what does not
-        fit the saved game is dropped (with a log line), never the game itself."""
-        if plays is None:
-            return
-        try:
-            if not isinstance(plays, list):
-                raise ValueError("malformed round moves")
-            restored = [PlayedRound.from_dict(item) for item in plays]
-        except ValueError as error:
-            log.warning("the saved moves of the rounds are dropped: %s", error)
-            return
-        for play in restored:
-            end = play.positions()[-1]
-            if end.phase != PLAY and (play.round_no < self.position.round_no
-                                      or end == self.position):
-                self.plays.append(play)
-            else:
-                log.warning("the saved moves of round %s do not fit the game: dropped",
-                            play.round_no)
-        self.round_grades.load(analysis, self.plays)
