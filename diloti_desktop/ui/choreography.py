@@ -20,7 +20,8 @@ from diloti_desktop.rules.moves import MoveKind
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.animation import Flight, Step
 from diloti_desktop.ui.audio import Sound
-from diloti_desktop.ui.layout import Box, TableLayout, assign_slots, card_height
+from diloti_desktop.ui.layout import Box, TableLayout, card_height
+from diloti_desktop.ui.table_grid import assign_slots
 from diloti_desktop.ui.table_view import TableGeometry, table_items
 
 TRAVEL: Final = 0.34

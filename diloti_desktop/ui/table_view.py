@@ -28,13 +28,11 @@ from diloti_desktop.ui.layout import (
     CAPTURE_TEXT_W,
     Box,
     SeatPlace,
-    TableGrid,
     TableLayout,
     hand_boxes,
     raised,
-    slots_needed,
-    table_grid,
 )
+from diloti_desktop.ui.table_grid import TableGrid, slots_needed, table_grid
 from diloti_desktop.ui.table_marks import Arrow, Ghost, draw_arrow, draw_ghost
 from diloti_desktop.ui.widgets import Button, draw_button
 from diloti_desktop.ui.wording import (

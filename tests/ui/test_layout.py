@@ -11,17 +11,15 @@ import pytest
 from diloti_desktop.ui.layout import (
     MIN_WINDOW,
     Box,
-    assign_slots,
     card_height,
     hand_boxes,
     lerp_box,
     most_overlapped,
-    slots_needed,
     stack,
-    table_grid,
     table_layout,
     topmost,
 )
+from diloti_desktop.ui.table_grid import assign_slots, slots_needed, table_grid
 
 SIZES = [MIN_WINDOW, (1024, 640), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440),
          (1280, 1024), (3440, 1440), (800, 500)]

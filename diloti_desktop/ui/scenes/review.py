@@ -41,7 +41,6 @@ from diloti_desktop.ui.layout import (
     MIN_WINDOW,
     Box,
     TableLayout,
-    assign_slots,
     card_height,
     table_layout,
 )
@@ -53,6 +52,7 @@ from diloti_desktop.ui.review_words import (
     verdict_colour,
 )
 from diloti_desktop.ui.scene import IDLE, Scene
+from diloti_desktop.ui.table_grid import assign_slots
 from diloti_desktop.ui.table_marks import Arrow, Ghost
 from diloti_desktop.ui.table_view import Decorations, TableGeometry, draw_table, table_items
 
