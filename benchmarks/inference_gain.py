@@ -19,10 +19,10 @@ import math
 import random
 import statistics
 
+from benchmarks.positions import round_views
 from diloti_desktop.ai.inference import likelihood
 from diloti_desktop.ai.specs import build_player
-from diloti_desktop.rules import PLAY, Move, Position, Ruleset, new_match, play_unchecked
-from diloti_desktop.rules.view import seat_view
+from diloti_desktop.rules import Ruleset
 
 SAMPLES = 60
 
@@ -33,10 +33,7 @@ def gains(player: str, games: int, rules: Ruleset,
     found: dict[tuple[float, float], list[float]] = {s: [] for s in settings}
     for game in range(games):
         seats = [build_player(player, game * 8 + s) for s in range(rules.players)]
-        position, _ = new_match(rules, random.Random(game))
-        history: list[tuple[Position, Move]] = []
-        while position.phase == PLAY:
-            view = seat_view(position, position.turn, history)
+        for position, view in round_views(seats, rules, random.Random(game)):
             if view.stock_size and any(p.turn != view.seat for p, _ in view.deal):
                 rng = random.Random(game * 1000 + position.played)
                 samples = [view.sample(rng) for _ in range(SAMPLES)]
@@ -44,9 +41,6 @@ def gains(player: str, games: int, rules: Ruleset,
                     logs = [math.log(likelihood(view, s, temperature, noise)) for s in samples]
                     truth = math.log(likelihood(view, position, temperature, noise))
                     found[temperature, noise].append(truth - statistics.fmean(logs))
-            move = seats[position.turn].choose(view)
-            history.append((position, move))
-            position = play_unchecked(position, move)
     return found
 
 

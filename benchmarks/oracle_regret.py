@@ -21,12 +21,12 @@ import math
 import random
 import statistics
 
+from benchmarks.positions import round_views
 from diloti_desktop.ai.features import move_class
 from diloti_desktop.ai.oracle import OraclePlayer
 from diloti_desktop.ai.search import evaluate
 from diloti_desktop.ai.specs import build_player
-from diloti_desktop.rules import PLAY, Move, Position, Ruleset, new_match, play_unchecked
-from diloti_desktop.rules.view import SeatView, seat_view
+from diloti_desktop.rules import Position, Ruleset, SeatView
 
 
 def positions(count: int, source: str, seed: int) -> list[tuple[Position, SeatView]]:
@@ -36,16 +36,13 @@ def positions(count: int, source: str, seed: int) -> list[tuple[Position, SeatVi
     game = 0
     while len(found) < count:
         seats = [build_player(source, seed * 100 + game * 2 + s) for s in range(2)]
-        position, _ = new_match(Ruleset.parse("2p"), random.Random(seed * 1000 + game))
+        deal = random.Random(seed * 1000 + game)
         game += 1
-        history: list[tuple[Position, Move]] = []
-        while position.phase == PLAY and len(found) < count:
-            view = seat_view(position, position.turn, history)
+        for position, view in round_views(seats, Ruleset.parse("2p"), deal):
+            if len(found) == count:
+                break
             if view.stock_size and rng.random() < 0.35:
                 found.append((position, view))
-            move = seats[position.turn].choose(view)
-            history.append((position, move))
-            position = play_unchecked(position, move)
     return found
 
 

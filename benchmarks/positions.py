@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 
+from diloti_desktop.ai.base import Player
 from diloti_desktop.ai.players import make_player
-from diloti_desktop.rules import PLAY, Position, Ruleset, new_match, play_unchecked, seat_view
+from diloti_desktop.rules import (
+    PLAY,
+    Move,
+    Position,
+    Ruleset,
+    SeatView,
+    new_match,
+    play_unchecked,
+    seat_view,
+)
 
 
 def game_positions(players: int, count: int, seed: int, level: str = "Intermediate",
@@ -28,3 +39,17 @@ def game_positions(players: int, count: int, seed: int, level: str = "Intermedia
             position = play_unchecked(position, move)
             ply += 1
     return found
+
+
+def round_views(seats: Sequence[Player], rules: Ruleset, rng: random.Random,
+                ) -> Iterator[tuple[Position, SeatView]]:
+    """Every decision of one round dealt from ``rng`` and played by ``seats``: the whole
+    position and the mover's view, with the deal's moves as the game gives them."""
+    position, _ = new_match(rules, rng)
+    history: list[tuple[Position, Move]] = []
+    while position.phase == PLAY:
+        view = seat_view(position, position.turn, history)
+        yield position, view
+        move = seats[position.turn].choose(view)
+        history.append((position, move))
+        position = play_unchecked(position, move)
