@@ -10,8 +10,8 @@ least one card of its value (docs/rules.md §4), so every sample respects both.
 
 A view may also carry the current deal's moves (:attr:`SeatView.deal`): every card played
 is public, and so is the table each was played on. What the others chose to play says
-something about what they hold; the search weighs its samples by it
-(:mod:`diloti_desktop.ai.inference`).
+something about what they hold; a search can weigh its samples by it (an option of the
+searching levels, :mod:`diloti_desktop.ai.inference`).
 """
 
 from __future__ import annotations

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 from pathlib import Path
 
 import pytest
 
-from diloti_desktop.ai import tournament
+from diloti_desktop.ai import pair_log, tournament
 from diloti_desktop.ai.__main__ import main
 from diloti_desktop.ai.tournament import (
     PairResult,
@@ -160,3 +161,23 @@ def test_a_results_file_of_another_run_is_refused(tmp_path: Path,
     file.write_text(json.dumps({**header, "code": "0" * 16}) + "\n")
     assert main(["tournament", "Novice", "Random", *base]) == 2
     assert "differs in: code" in capsys.readouterr().err
+
+
+def test_the_code_digest_ignores_wording_but_not_code(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    package = Path(pair_log.__file__).resolve().parent.parent
+    for folder in ("rules", "ai"):
+        shutil.copytree(package / folder, tmp_path / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    monkeypatch.setattr(pair_log, "_PACKAGE", tmp_path)
+    original = pair_log.code_digest()
+    search = tmp_path / "ai" / "search.py"
+    text = search.read_text(encoding="utf-8")
+    reworded = text.replace('"""Determinized search:', '"""Sampled search:', 1)
+    reworded = reworded.replace("_INFINITE: Final = 1e9", "_INFINITE: Final = 1e9  # big", 1)
+    assert reworded != text
+    search.write_text(reworded, encoding="utf-8")
+    assert pair_log.code_digest() == original
+    search.write_text(text.replace("_EPSILON: Final = 1e-6", "_EPSILON: Final = 1e-5", 1),
+                      encoding="utf-8")
+    assert pair_log.code_digest() != original
