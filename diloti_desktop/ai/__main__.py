@@ -24,12 +24,11 @@ from pathlib import Path
 
 from diloti_desktop.ai import pair_log
 from diloti_desktop.ai.audit import audit_report, run_audit
+from diloti_desktop.ai.ratings import bradley_terry, ladder_report
 from diloti_desktop.ai.tournament import (
     PLAYER_NAMES,
     PairResult,
-    bradley_terry,
     check_player_name,
-    ladder_report,
     report,
     round_outcomes,
     run_pairs,

@@ -23,9 +23,9 @@ AI_DIR = Path(__file__).resolve().parents[2] / "diloti_desktop" / "ai"
 #: Modules that drive games and so may build views from full positions (puzzles.py picks
 #: puzzle positions from whole seeded games; it judges moves from the seat view only;
 #: audit.py replays self-play and judges from the seat view; specs.py builds the oracle;
-#: pair_log.py stores and reads the tournament's results).
+#: pair_log.py stores and reads the tournament's results; ratings.py rates the ladder).
 DRIVERS = {"tournament.py", "oracle.py", "__main__.py", "puzzles.py", "audit.py", "specs.py",
-           "pair_log.py"}
+           "pair_log.py", "ratings.py"}
 
 
 def reshuffled(position: Position, seat: int, seed: int) -> Position:

@@ -11,9 +11,9 @@ import pytest
 
 from diloti_desktop.ai import pair_log, tournament
 from diloti_desktop.ai.__main__ import main
+from diloti_desktop.ai.ratings import bradley_terry
 from diloti_desktop.ai.tournament import (
     PairResult,
-    bradley_terry,
     mean_interval,
     percentile,
     play_pair,
