@@ -11,7 +11,9 @@ of the move it chose, in points. Lower is better; the report gives each player's
 with its standard error and, for each player after the first, the paired difference.
 
 This is a cheap screen (minutes, where a tournament takes hours), not a measure of
-strength: the oracle's values are one search of the truth, not exact.
+strength: the oracle's values are one search of the truth, not exact, and that search
+(the next player's reply searched) favours players built like it. It pointed the wrong
+way once: the reply search lost less here and lost in matches (docs/ai-strength.md).
 """
 
 from __future__ import annotations
