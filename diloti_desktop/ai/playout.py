@@ -70,20 +70,21 @@ def greedy_move(position: Position, moves: list[Move], rng: random.Random | None
     """
     if len(moves) == 1:
         return moves[0]
-    best_score = -1e9
-    best = moves[0]
-    for move, score in zip(moves, greedy_scores(position, moves), strict=True):
-        if rng is not None:
-            score += rng.random() * 0.05
-        if score > best_score:
-            best_score = score
-            best = move
-    return best
+    return _greedy(position, moves, rng, None)
 
 
 def greedy_scores(position: Position, moves: list[Move]) -> list[float]:
     """The playout policy's score of each move, in points: what it takes now (cards,
     points, a xeri), a pile's likely worth, minus a xeri left to the next player."""
+    scores: list[float] = []
+    _greedy(position, moves, None, scores)
+    return scores
+
+
+def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
+            scores: list[float] | None) -> Move:
+    """The policy's best move; each move's score is appended to ``scores`` when given.
+    One loop serves both: the playouts call it for every move, so it stays fused."""
     seat = position.turn
     players = position.rules.players
     hands = position.hands
@@ -93,7 +94,8 @@ def greedy_scores(position: Position, moves: list[Move]) -> list[float]:
     loose = position.loose
     piles = position.piles
     may_sweep = position.played > 0 or position.rules.first_card_xeri
-    scores: list[float] = []
+    best_score = -1e9
+    best = moves[0]
     for move in moves:
         bit = 1 << move.card
         kind = move.kind
@@ -135,8 +137,14 @@ def greedy_scores(position: Position, moves: list[Move]) -> list[float]:
             threat = sweepers(loose & ~move.loose, tuple(sorted(values)))
         if threat & nxt:
             score -= xeri
-        scores.append(score)
-    return scores
+        if scores is not None:
+            scores.append(score)
+        if rng is not None:
+            score += rng.random() * 0.05
+        if score > best_score:
+            best_score = score
+            best = move
+    return best
 
 
 def play_deal(position: Position, rng: random.Random | None = None) -> Position:
