@@ -59,8 +59,9 @@ def load(path: Path, expected: dict[str, object]) -> list[PairResult]:
     except json.JSONDecodeError as error:
         raise ValueError(f"{path}: the first line is not a run header ({error})") from None
     if found != expected:
-        differs = sorted(k for k in expected if not isinstance(found, dict)
-                         or found.get(k) != expected[k])
+        keys = set(expected) | (set(found) if isinstance(found, dict) else set())
+        differs = sorted(k for k in keys if not isinstance(found, dict)
+                         or found.get(k) != expected.get(k))
         raise ValueError(f"{path} holds another run (differs in: {', '.join(differs)}); "
                          "use a new file")
     pairs: dict[int, PairResult] = {}

@@ -161,6 +161,9 @@ def test_a_results_file_of_another_run_is_refused(tmp_path: Path,
     file.write_text(json.dumps({**header, "code": "0" * 16}) + "\n")
     assert main(["tournament", "Novice", "Random", *base]) == 2
     assert "differs in: code" in capsys.readouterr().err
+    file.write_text(json.dumps({**header, "extra": 1}) + "\n")
+    assert main(["tournament", "Novice", "Random", *base]) == 2
+    assert "differs in: extra" in capsys.readouterr().err
 
 
 def test_the_code_digest_ignores_wording_but_not_code(tmp_path: Path,
