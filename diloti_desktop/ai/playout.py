@@ -63,28 +63,62 @@ def _majority_table() -> tuple[tuple[float, ...], ...]:
 MAJORITY: Final = _majority_table()
 
 
-def greedy_move(position: Position, moves: list[Move], rng: random.Random | None = None) -> Move:
-    """The playout policy: the best immediate move, knowing every hand (a sample's view).
+#: Largest count of wanted cards and of hand cards the odds table covers.
+_MAX_WANTED: Final = 16
+_MAX_HAND: Final = 13
+
+
+def _miss_table() -> tuple[float, ...]:
+    """``table[(unseen * 17 + wanted) * 14 + hand]``: the chance that ``hand`` cards drawn
+    from ``unseen`` cards hold none of ``wanted`` of them (hypergeometric)."""
+    table = []
+    for unseen in range(53):
+        for wanted in range(_MAX_WANTED + 1):
+            for hand in range(_MAX_HAND + 1):
+                if wanted > unseen or hand > unseen:
+                    table.append(0.0)
+                else:
+                    table.append(math.comb(unseen - wanted, hand) / math.comb(unseen, hand))
+    return tuple(table)
+
+
+MISS: Final = _miss_table()
+
+
+def hold_chance(unseen: int, wanted: int, hand: int) -> float:
+    """The chance that a hand of ``hand`` cards dealt from ``unseen`` cards holds at least
+    one of ``wanted`` of them."""
+    return 1.0 - MISS[(unseen * 17 + min(wanted, _MAX_WANTED)) * 14 + min(hand, _MAX_HAND)]
+
+
+def greedy_move(position: Position, moves: list[Move], rng: random.Random | None = None,
+                blind: bool = False) -> Move:
+    """The playout policy: the best immediate move, knowing every hand (a sample's view),
+    or, ``blind``, judging the others' hands by the odds from the mover's own view.
 
     ``rng`` breaks near-ties at random (playouts) or, when None, the first move wins.
     """
     if len(moves) == 1:
         return moves[0]
-    return _greedy(position, moves, rng, None)
+    return _greedy(position, moves, rng, None, blind)
 
 
 def greedy_scores(position: Position, moves: list[Move]) -> list[float]:
     """The playout policy's score of each move, in points: what it takes now (cards,
     points, a xeri), a pile's likely worth, minus a xeri left to the next player."""
     scores: list[float] = []
-    _greedy(position, moves, None, scores)
+    _greedy(position, moves, None, scores, False)
     return scores
 
 
 def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
-            scores: list[float] | None) -> Move:
+            scores: list[float] | None, blind: bool) -> Move:
     """The policy's best move; each move's score is appended to ``scores`` when given.
-    One loop serves both: the playouts call it for every move, so it stays fused."""
+    One loop serves both: the playouts call it for every move, so it stays fused.
+
+    ``blind``: a sweep left to the next player and a pile an opponent may take count by
+    the odds that their hands hold the card, from what the mover can see (its hand, the
+    table, the captured cards), instead of by the sample's actual hands."""
     seat = position.turn
     players = position.rules.players
     hands = position.hands
@@ -94,6 +128,15 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
     loose = position.loose
     piles = position.piles
     may_sweep = position.played > 0 or position.rules.first_card_xeri
+    seen = 0
+    unseen = nxt_size = opponents_size = 0
+    if blind:
+        seen = hands[seat] | loose | position.captured[0] | position.captured[1]
+        for pile in piles:
+            seen |= pile.cards
+        unseen = 52 - seen.bit_count()
+        nxt_size = nxt.bit_count()
+        opponents_size = opponents.bit_count()
     best_score = -1e9
     best = moves[0]
     for move in moves:
@@ -130,12 +173,19 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
                 else:
                     values.append(pile.value)
             worth = CARD_WORTH * (pile_cards.bit_count() + 1) + points(pile_cards)
-            if opponents & RANK_MASK[move.value]:
+            if blind:
+                lost = hold_chance(unseen, (RANK_MASK[move.value] & ~seen).bit_count(),
+                                   opponents_size)
+                score = (SAFE_PILE_SHARE - lost * (SAFE_PILE_SHARE + LOST_PILE_SHARE)) * worth
+            elif opponents & RANK_MASK[move.value]:
                 score = -LOST_PILE_SHARE * worth
             else:
                 score = SAFE_PILE_SHARE * worth
             threat = sweepers(loose & ~move.loose, tuple(sorted(values)))
-        if threat & nxt:
+        if blind:
+            if threat:
+                score -= xeri * hold_chance(unseen, (threat & ~seen).bit_count(), nxt_size)
+        elif threat & nxt:
             score -= xeri
         if scores is not None:
             scores.append(score)
@@ -147,12 +197,14 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
     return best
 
 
-def play_deal(position: Position, rng: random.Random | None = None) -> Position:
-    """Play the greedy policy until the current deal (or the round) ends."""
+def play_deal(position: Position, rng: random.Random | None = None,
+              blind: bool = False) -> Position:
+    """Play the greedy policy (``blind``: see :func:`greedy_move`) until the current deal
+    (or the round) ends."""
     stock = len(position.stock)
     while position.phase == PLAY:
         moves = candidate_moves(position)
-        position = play_unchecked(position, greedy_move(position, moves, rng))
+        position = play_unchecked(position, greedy_move(position, moves, rng, blind))
         if len(position.stock) != stock:
             break
     return position

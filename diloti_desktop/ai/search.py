@@ -67,6 +67,9 @@ class SearchConfig(NamedTuple):
     #: (:func:`diloti_desktop.ai.inference.likelihood`, needs the view's deal history):
     #: the model's temperature in points, 0 for no inference.
     inference: float = 0.0
+    #: Playouts judge the others' hands by the odds from the mover's view, not by the
+    #: sample's hands (:func:`diloti_desktop.ai.playout.greedy_move`).
+    blind_playouts: bool = False
 
 
 class MoveValue(NamedTuple):
@@ -97,11 +100,11 @@ def _next_can_sweep(position: Position) -> bool:
 
 
 def _finish(position: Position, start: Position, side: int, rng: random.Random,
-            utility: Utility | None = None) -> tuple[float, int]:
+            utility: Utility | None = None, blind: bool = False) -> tuple[float, int]:
     """Play the deal out from ``position``; the value for ``side`` and the plies played."""
     played = position.played
     if position.phase == PLAY and len(position.stock) == len(start.stock):
-        position = play_deal(position, rng)
+        position = play_deal(position, rng, blind)
     plies = position.played - played
     if utility is not None and position.phase != PLAY:
         return utility(position.scores[side] - start.scores[side],
@@ -110,15 +113,16 @@ def _finish(position: Position, start: Position, side: int, rng: random.Random,
 
 
 def _reply_value(after: Position, start: Position, side: int, rng: random.Random,
-                 utility: Utility | None) -> tuple[float, int]:
+                 utility: Utility | None, blind: bool = False) -> tuple[float, int]:
     """Value for ``side`` when the next player (an opponent: sides alternate) picks the
     reply that is worst for ``side``, each reply followed by a playout; and the plies."""
     if after.phase != PLAY or len(after.stock) != len(start.stock):
-        return _finish(after, start, side, rng, utility)
+        return _finish(after, start, side, rng, utility, blind)
     worst = _INFINITE
     plies = 0
     for reply in distinct_moves(candidate_moves(after)):
-        value, used = _finish(play_unchecked(after, reply), start, side, rng, utility)
+        value, used = _finish(play_unchecked(after, reply), start, side, rng, utility,
+                              blind)
         worst = min(worst, value)
         plies += used + 1
     return worst, plies
@@ -172,9 +176,11 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
             if _next_can_sweep(after):
                 sweeps[index] += weight
             if config.reply_search:
-                value, used = _reply_value(after, sample, side, rng, utility)
+                value, used = _reply_value(after, sample, side, rng, utility,
+                                           config.blind_playouts)
             else:
-                value, used = _finish(after, sample, side, rng, utility)
+                value, used = _finish(after, sample, side, rng, utility,
+                                      config.blind_playouts)
             totals[index] += weight * value
             plies += used + 1
     results = [MoveValue(move, totals[i] / weights, sweeps[i] / weights, count, False,

@@ -28,7 +28,8 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
     ``nodes=N``, ``depth=N`` set one; ``reply`` searches the next player's reply in
     every sample; ``noguard`` turns the xeri guard off; ``infer`` weighs the samples by
     the others' moves this deal (``infer=T``: with the model's temperature T points),
-    ``noinfer`` does not."""
+    ``noinfer`` does not; ``blind`` plays the playouts judging the others' hands by the
+    odds from the mover's view."""
     for option in filter(None, (o.strip() for o in options.split(","))):
         key, _, value = option.partition("=")
         if key.startswith("x") and not value:
@@ -52,6 +53,8 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
             config = config._replace(inference=float(value) if value else TEMPERATURE)
         elif key == "noinfer" and not value:
             config = config._replace(inference=0.0)
+        elif key == "blind" and not value:
+            config = config._replace(blind_playouts=True)
         else:
             raise ValueError(f"unknown search option {option!r}")
     return config
