@@ -18,7 +18,7 @@ import random
 from typing import Final
 
 from diloti_desktop.ai.features import CARD_POINTS, pile_values, points, sweepers
-from diloti_desktop.rules.cards import RANK_MASK
+from diloti_desktop.rules.cards import NUMERALS, RANK, RANK_MASK, VALUE
 from diloti_desktop.rules.engine import play_unchecked
 from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move, MoveKind
@@ -34,6 +34,9 @@ SAFE_PILE_SHARE: Final = 0.8
 LOST_PILE_SHARE: Final = 0.7
 #: Share of a xeri counted when the next deal's leader holds a card sweeping the table.
 LEADER_SWEEP_SHARE: Final = 0.8
+#: Share of what the next player would take (the laid card and one of its own) that
+#: laying a card it can take costs (:data:`TAKERS`).
+LAY_TAKEN_SHARE: Final = 1.0
 #: How much wider than a coin-flip binomial the final card split spreads (cards come in lumps).
 _SPREAD: Final = 1.6
 
@@ -61,6 +64,15 @@ def _majority_table() -> tuple[tuple[float, ...], ...]:
 
 
 MAJORITY: Final = _majority_table()
+
+# Playout policy styles, bit flags (``SearchConfig.playout``).
+#: Issue 3's policy: judge moves by the sample's hands; a laid card costs half its points.
+PLAIN: Final = 0
+#: Judge the others' hands by the odds from the mover's view (its hand, the table, the
+#: captured cards), not by the sample's hands.
+BLIND: Final = 1
+#: A laid card the next player can take (:func:`lay_takers`) costs what it would take.
+TAKERS: Final = 2
 
 
 #: Largest count of wanted cards and of hand cards the odds table covers.
@@ -91,34 +103,51 @@ def hold_chance(unseen: int, wanted: int, hand: int) -> float:
     return 1.0 - MISS[(unseen * 17 + min(wanted, _MAX_WANTED)) * 14 + min(hand, _MAX_HAND)]
 
 
+def lay_takers(card: int, loose: int) -> int:
+    """The cards that could take ``card`` once it is laid on a table of ``loose`` cards:
+    its rank, and for a numeral every value it makes with one loose numeral."""
+    takers = RANK_MASK[RANK[card]]
+    value = VALUE[card]
+    if value:
+        rest = loose & NUMERALS
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            total = value + VALUE[low.bit_length() - 1]
+            if total <= 10:
+                takers |= RANK_MASK[total]
+    return takers
+
+
 def greedy_move(position: Position, moves: list[Move], rng: random.Random | None = None,
-                blind: bool = False) -> Move:
-    """The playout policy: the best immediate move, knowing every hand (a sample's view),
-    or, ``blind``, judging the others' hands by the odds from the mover's own view.
+                style: int = PLAIN) -> Move:
+    """The playout policy: the best immediate move, knowing every hand (a sample's view);
+    ``style`` adds the flags :data:`BLIND` and :data:`TAKERS`.
 
     ``rng`` breaks near-ties at random (playouts) or, when None, the first move wins.
     """
     if len(moves) == 1:
         return moves[0]
-    return _greedy(position, moves, rng, None, blind)
+    return _greedy(position, moves, rng, None, style)
 
 
 def greedy_scores(position: Position, moves: list[Move]) -> list[float]:
     """The playout policy's score of each move, in points: what it takes now (cards,
     points, a xeri), a pile's likely worth, minus a xeri left to the next player."""
     scores: list[float] = []
-    _greedy(position, moves, None, scores, False)
+    _greedy(position, moves, None, scores, PLAIN)
     return scores
 
 
 def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
-            scores: list[float] | None, blind: bool) -> Move:
+            scores: list[float] | None, style: int) -> Move:
     """The policy's best move; each move's score is appended to ``scores`` when given.
     One loop serves both: the playouts call it for every move, so it stays fused.
 
-    ``blind``: a sweep left to the next player and a pile an opponent may take count by
-    the odds that their hands hold the card, from what the mover can see (its hand, the
-    table, the captured cards), instead of by the sample's actual hands."""
+    With :data:`BLIND`, a sweep left to the next player, a pile an opponent may take and
+    (with :data:`TAKERS`) a laid card the next player may take count by the odds that
+    their hands hold the card, from what the mover can see, instead of by the sample's
+    actual hands."""
     seat = position.turn
     players = position.rules.players
     hands = position.hands
@@ -128,6 +157,8 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
     loose = position.loose
     piles = position.piles
     may_sweep = position.played > 0 or position.rules.first_card_xeri
+    blind = bool(style & BLIND)
+    takers = bool(style & TAKERS)
     seen = 0
     unseen = nxt_size = opponents_size = 0
     if blind:
@@ -164,6 +195,13 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
         elif kind == LAY:
             score = -0.5 * CARD_POINTS[move.card]
             threat = sweepers(loose | bit, pile_values(piles))
+            if takers:
+                cost = LAY_TAKEN_SHARE * (2 * CARD_WORTH + CARD_POINTS[move.card])
+                taking = lay_takers(move.card, loose)
+                if blind:
+                    score -= cost * hold_chance(unseen, (taking & ~seen).bit_count(), nxt_size)
+                elif taking & nxt:
+                    score -= cost
         else:
             pile_cards = bit | move.loose
             values = [move.value]
@@ -198,13 +236,13 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
 
 
 def play_deal(position: Position, rng: random.Random | None = None,
-              blind: bool = False) -> Position:
-    """Play the greedy policy (``blind``: see :func:`greedy_move`) until the current deal
-    (or the round) ends."""
+              style: int = PLAIN) -> Position:
+    """Play the greedy policy (in ``style``: see :func:`greedy_move`) until the current
+    deal (or the round) ends."""
     stock = len(position.stock)
     while position.phase == PLAY:
         moves = candidate_moves(position)
-        position = play_unchecked(position, greedy_move(position, moves, rng, blind))
+        position = play_unchecked(position, greedy_move(position, moves, rng, style))
         if len(position.stock) != stock:
             break
     return position

@@ -22,7 +22,7 @@ from typing import Final, NamedTuple
 
 from diloti_desktop.ai.features import distinct_moves, points, sweepers
 from diloti_desktop.ai.inference import Memo, likelihood
-from diloti_desktop.ai.playout import deal_value, greedy_move, play_deal
+from diloti_desktop.ai.playout import PLAIN, deal_value, greedy_move, play_deal
 from diloti_desktop.rules.engine import play_unchecked
 from diloti_desktop.rules.movegen import candidate_moves, candidates_complete
 from diloti_desktop.rules.moves import Move
@@ -67,9 +67,9 @@ class SearchConfig(NamedTuple):
     #: (:func:`diloti_desktop.ai.inference.likelihood`, needs the view's deal history):
     #: the model's temperature in points, 0 for no inference.
     inference: float = 0.0
-    #: Playouts judge the others' hands by the odds from the mover's view, not by the
-    #: sample's hands (:func:`diloti_desktop.ai.playout.greedy_move`).
-    blind_playouts: bool = False
+    #: The playout policy's style flags (:data:`diloti_desktop.ai.playout.PLAIN`,
+    #: ``BLIND``, ``TAKERS``), in the samples and at the leaves of the depth-limited solve.
+    playout: int = PLAIN
 
 
 class MoveValue(NamedTuple):
@@ -100,11 +100,11 @@ def _next_can_sweep(position: Position) -> bool:
 
 
 def _finish(position: Position, start: Position, side: int, rng: random.Random,
-            utility: Utility | None = None, blind: bool = False) -> tuple[float, int]:
+            utility: Utility | None = None, style: int = PLAIN) -> tuple[float, int]:
     """Play the deal out from ``position``; the value for ``side`` and the plies played."""
     played = position.played
     if position.phase == PLAY and len(position.stock) == len(start.stock):
-        position = play_deal(position, rng, blind)
+        position = play_deal(position, rng, style)
     plies = position.played - played
     if utility is not None and position.phase != PLAY:
         return utility(position.scores[side] - start.scores[side],
@@ -113,16 +113,16 @@ def _finish(position: Position, start: Position, side: int, rng: random.Random,
 
 
 def _reply_value(after: Position, start: Position, side: int, rng: random.Random,
-                 utility: Utility | None, blind: bool = False) -> tuple[float, int]:
+                 utility: Utility | None, style: int = PLAIN) -> tuple[float, int]:
     """Value for ``side`` when the next player (an opponent: sides alternate) picks the
     reply that is worst for ``side``, each reply followed by a playout; and the plies."""
     if after.phase != PLAY or len(after.stock) != len(start.stock):
-        return _finish(after, start, side, rng, utility, blind)
+        return _finish(after, start, side, rng, utility, style)
     worst = _INFINITE
     plies = 0
     for reply in distinct_moves(candidate_moves(after)):
         value, used = _finish(play_unchecked(after, reply), start, side, rng, utility,
-                              blind)
+                              style)
         worst = min(worst, value)
         plies += used + 1
     return worst, plies
@@ -150,7 +150,7 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
                        margin=margin)
         if solved is None and config.fallback_depth:
             solved = solve(known, config.solve_nodes, candidates, utility,
-                           depth=config.fallback_depth, margin=margin)
+                           depth=config.fallback_depth, margin=margin, style=config.playout)
         if solved is not None:
             return solved
     if position.rules.players == 4 and config.four_player_share != 1.0:
@@ -177,10 +177,10 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
                 sweeps[index] += weight
             if config.reply_search:
                 value, used = _reply_value(after, sample, side, rng, utility,
-                                           config.blind_playouts)
+                                           config.playout)
             else:
                 value, used = _finish(after, sample, side, rng, utility,
-                                      config.blind_playouts)
+                                      config.playout)
             totals[index] += weight * value
             plies += used + 1
     results = [MoveValue(move, totals[i] / weights, sweeps[i] / weights, count, False,
@@ -269,19 +269,20 @@ class _Solver:
     """
 
     def __init__(self, root: Position, nodes: int, utility: Utility | None,
-                 utility_side: int) -> None:
+                 utility_side: int, style: int = PLAIN) -> None:
         self.root = root
         self.horizon = len(root.stock)  # the search ends with the deal: when this changes
         self.nodes_left = nodes
         self.utility = utility
         self.utility_side = utility_side
+        self.style = style
         self.table: dict[tuple[object, ...], tuple[int, float, int, Move]] = {}
 
     def terminal(self, position: Position) -> float:
         """Side 0's value at the end of the deal or round; a depth-limit leaf is first
         played out to there with the playout policy."""
         if position.phase == PLAY and len(position.stock) == self.horizon:
-            position = play_deal(position)
+            position = play_deal(position, None, self.style)
         if self.utility is None or position.phase == PLAY:
             return deal_value(position, self.root, 0)
         side = self.utility_side
@@ -360,17 +361,18 @@ class _Solver:
 
 def solve(position: Position, nodes: int, candidates: list[Move] | None = None,
           utility: Utility | None = None, depth: int = 0, margin: float | None = None,
-          ) -> list[MoveValue] | None:
+          style: int = PLAIN) -> list[MoveValue] | None:
     """Values for the mover's side (round points, or ``utility`` of them) of the candidate
     moves, best first; None when the search needs more than ``nodes`` nodes.
 
     ``position`` must be complete (every hand known) with an empty stock. ``depth`` 0
     solves to the end of the round (exact values); a positive depth searches that many
-    plies after each candidate and plays the rest out with the playout policy. With a
-    ``margin``, moves more than ``margin`` below the best get only an upper bound.
+    plies after each candidate and plays the rest out with the playout policy (in
+    ``style``). With a ``margin``, moves more than ``margin`` below the best get only an
+    upper bound.
     """
     side = position.turn & 1
-    solver = _Solver(position, nodes, utility, side)
+    solver = _Solver(position, nodes, utility, side, style)
     candidates = distinct_moves(candidates if candidates is not None
                                 else candidate_moves(position))
     if len(candidates) > 1:

@@ -7,6 +7,7 @@ from diloti_desktop.ai.base import Player
 from diloti_desktop.ai.inference import TEMPERATURE
 from diloti_desktop.ai.oracle import OraclePlayer
 from diloti_desktop.ai.players import LEVELS, SEARCH, SearchPlayer, make_player
+from diloti_desktop.ai.playout import BLIND, PLAIN, TAKERS
 from diloti_desktop.ai.search import SearchConfig
 
 #: Player names the tournament accepts: the levels, "Random", the "Oracle" yardstick and
@@ -21,6 +22,8 @@ BASELINES: dict[str, tuple[SearchConfig, bool]] = {
     "Expert-i3": (SearchConfig(ply_budget=6_000, min_samples=8, max_samples=60), False),
 }
 
+_STYLES = {"blind": BLIND, "takers": TAKERS}
+
 
 def parse_options(config: SearchConfig, options: str) -> SearchConfig:
     """A search budget changed by comma-separated options: ``xK`` multiplies the plies,
@@ -28,8 +31,8 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
     ``nodes=N``, ``depth=N`` set one; ``reply`` searches the next player's reply in
     every sample; ``noguard`` turns the xeri guard off; ``infer`` weighs the samples by
     the others' moves this deal (``infer=T``: with the model's temperature T points),
-    ``noinfer`` does not; ``blind`` plays the playouts judging the others' hands by the
-    odds from the mover's view."""
+    ``noinfer`` does not; ``blind`` and ``takers`` add a style to the playout policy
+    (:mod:`diloti_desktop.ai.playout`), ``plain`` removes them."""
     for option in filter(None, (o.strip() for o in options.split(","))):
         key, _, value = option.partition("=")
         if key.startswith("x") and not value:
@@ -53,8 +56,10 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
             config = config._replace(inference=float(value) if value else TEMPERATURE)
         elif key == "noinfer" and not value:
             config = config._replace(inference=0.0)
-        elif key == "blind" and not value:
-            config = config._replace(blind_playouts=True)
+        elif key in _STYLES and not value:
+            config = config._replace(playout=config.playout | _STYLES[key])
+        elif key == "plain" and not value:
+            config = config._replace(playout=PLAIN)
         else:
             raise ValueError(f"unknown search option {option!r}")
     return config
