@@ -109,7 +109,7 @@ def _finish(position: Position, start: Position, side: int, rng: random.Random,
     if utility is not None and position.phase != PLAY:
         return utility(position.scores[side] - start.scores[side],
                        position.scores[1 - side] - start.scores[1 - side]), plies
-    return deal_value(position, start, side), plies
+    return deal_value(position, start, side, style), plies
 
 
 def _reply_value(after: Position, start: Position, side: int, rng: random.Random,
@@ -284,7 +284,7 @@ class _Solver:
         if position.phase == PLAY and len(position.stock) == self.horizon:
             position = play_deal(position, None, self.style)
         if self.utility is None or position.phase == PLAY:
-            return deal_value(position, self.root, 0)
+            return deal_value(position, self.root, 0, self.style)
         side = self.utility_side
         value = self.utility(position.scores[side] - self.root.scores[side],
                              position.scores[1 - side] - self.root.scores[1 - side])
