@@ -77,6 +77,9 @@ TAKERS: Final = 2
 #: left over (:data:`LEFTOVER_POINT_SHARE`, :data:`LEFTOVER_CARD_WORTH`) and with the
 #: whole xeri its sampled hand can make at once.
 LEFTOVER: Final = 4
+#: The search plays the samples out to the end of the round (exact values under the
+#: policy, more plies, more noise) instead of to the end of the deal.
+ROUND: Final = 8
 #: Fitted on 24,000 deal ends of greedy self-play (round outcome minus the plain
 #: evaluation, least squares): each point left on the table was worth +0.69 ± 0.14 to
 #: the next leader, each card +0.26 ± 0.06, and a sweep it holds 2.3 ± 0.6 more than

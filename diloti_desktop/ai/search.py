@@ -22,7 +22,7 @@ from typing import Final, NamedTuple
 
 from diloti_desktop.ai.features import distinct_moves, points, sweepers
 from diloti_desktop.ai.inference import Memo, likelihood
-from diloti_desktop.ai.playout import PLAIN, deal_value, greedy_move, play_deal
+from diloti_desktop.ai.playout import PLAIN, ROUND, deal_value, greedy_move, play_deal
 from diloti_desktop.rules.engine import play_unchecked
 from diloti_desktop.rules.movegen import candidate_moves, candidates_complete
 from diloti_desktop.rules.moves import Move
@@ -101,10 +101,13 @@ def _next_can_sweep(position: Position) -> bool:
 
 def _finish(position: Position, start: Position, side: int, rng: random.Random,
             utility: Utility | None = None, style: int = PLAIN) -> tuple[float, int]:
-    """Play the deal out from ``position``; the value for ``side`` and the plies played."""
+    """Play the deal (with :data:`ROUND` in ``style``, the round) out from ``position``;
+    the value for ``side`` and the plies played."""
     played = position.played
     if position.phase == PLAY and len(position.stock) == len(start.stock):
         position = play_deal(position, rng, style)
+        while style & ROUND and position.phase == PLAY:
+            position = play_deal(position, rng, style)
     plies = position.played - played
     if utility is not None and position.phase != PLAY:
         return utility(position.scores[side] - start.scores[side],

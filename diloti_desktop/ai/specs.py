@@ -7,7 +7,7 @@ from diloti_desktop.ai.base import Player
 from diloti_desktop.ai.inference import TEMPERATURE
 from diloti_desktop.ai.oracle import OraclePlayer
 from diloti_desktop.ai.players import LEVELS, SEARCH, SearchPlayer, make_player
-from diloti_desktop.ai.playout import BLIND, LEFTOVER, PLAIN, TAKERS
+from diloti_desktop.ai.playout import BLIND, LEFTOVER, PLAIN, ROUND, TAKERS
 from diloti_desktop.ai.search import SearchConfig
 
 #: Player names the tournament accepts: the levels, "Random", the "Oracle" yardstick and
@@ -22,7 +22,7 @@ BASELINES: dict[str, tuple[SearchConfig, bool]] = {
     "Expert-i3": (SearchConfig(ply_budget=6_000, min_samples=8, max_samples=60), False),
 }
 
-_STYLES = {"blind": BLIND, "takers": TAKERS, "leftover": LEFTOVER}
+_STYLES = {"blind": BLIND, "takers": TAKERS, "leftover": LEFTOVER, "round": ROUND}
 
 
 def parse_options(config: SearchConfig, options: str) -> SearchConfig:
@@ -31,8 +31,8 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
     ``nodes=N``, ``depth=N`` set one; ``reply`` searches the next player's reply in
     every sample; ``noguard`` turns the xeri guard off; ``infer`` weighs the samples by
     the others' moves this deal (``infer=T``: with the model's temperature T points),
-    ``noinfer`` does not; ``blind``, ``takers`` and ``leftover`` add a style to the playout policy
-    (:mod:`diloti_desktop.ai.playout`), ``plain`` removes them."""
+    ``noinfer`` does not; ``blind``, ``takers``, ``leftover`` and ``round`` add a style
+    to the playouts (:mod:`diloti_desktop.ai.playout`), ``plain`` removes them."""
     for option in filter(None, (o.strip() for o in options.split(","))):
         key, _, value = option.partition("=")
         if key.startswith("x") and not value:
