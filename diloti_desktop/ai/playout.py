@@ -80,10 +80,12 @@ LEFTOVER: Final = 4
 #: The search plays the samples out to the end of the round (exact values under the
 #: policy, more plies, more noise) instead of to the end of the deal.
 ROUND: Final = 8
-#: Fitted on 24,000 deal ends of greedy self-play (round outcome minus the plain
-#: evaluation, least squares): each point left on the table was worth +0.69 ± 0.14 to
-#: the next leader, each card +0.26 ± 0.06, and a sweep it holds 2.3 ± 0.6 more than
-#: :data:`LEADER_SWEEP_SHARE` of a xeri.
+#: From least squares on 24,000 deal ends of greedy self-play (the round's outcome minus
+#: the plain evaluation): each point left on the table was worth about +0.6 to the next
+#: leader, each card +0.26, and a sweep in its hand 2 to 3 points more than
+#: :data:`LEADER_SWEEP_SHARE` of a xeri (``python -m benchmarks.playout_styles leaf
+#: --rounds 8000``: +0.55 ± 0.14, +0.27 ± 0.06, +3.0 ± 0.6; a first fit with other
+#: playout seeds gave +0.69, +0.26, +2.3, hence these rounded constants).
 LEFTOVER_POINT_SHARE: Final = 0.65
 LEFTOVER_CARD_WORTH: Final = 0.25
 
