@@ -11,6 +11,7 @@ Everything here is cheap and works on card masks (see :mod:`diloti_desktop.rules
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final, NamedTuple
 
 from diloti_desktop.rules.cards import (
@@ -38,6 +39,26 @@ def points(mask: int) -> int:
     """The card points in a set: 1 per Ace, 2 for 10♦, 1 for 2♣."""
     return ((mask & ACES).bit_count() + (2 if mask & TEN_D_BIT else 0)
             + (1 if mask & TWO_C_BIT else 0))
+
+
+# -- odds -----------------------------------------------------------------------------
+def chance_holds(unseen: int, wanted: int, hand: int) -> float:
+    """Chance that a hand of ``hand`` cards, dealt from ``unseen`` cards, holds at least
+    one of ``wanted`` given ones (hypergeometric)."""
+    return _chance_holds(unseen, min(wanted, unseen), min(hand, unseen))
+
+
+@lru_cache(maxsize=4096)
+def _chance_holds(unseen: int, wanted: int, hand: int) -> float:
+    if wanted <= 0 or hand <= 0:
+        return 0.0
+    none = 1.0
+    for index in range(hand):
+        remaining = unseen - index
+        if remaining <= 0:
+            break
+        none *= max(0, remaining - wanted) / remaining
+    return 1.0 - none
 
 
 # -- sweeps ----------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import random
 from functools import lru_cache
 from typing import NamedTuple
 
-from diloti_desktop.ai.features import CARD_POINTS, points, sweepers
+from diloti_desktop.ai.features import CARD_POINTS, chance_holds, points, sweepers
 from diloti_desktop.ai.playout import CARD_WORTH, LOST_PILE_SHARE, SAFE_PILE_SHARE
 from diloti_desktop.rules.cards import RANK_MASK
 from diloti_desktop.rules.movegen import candidate_moves
@@ -36,25 +36,6 @@ class Habits(NamedTuple):
     declarations: int
     #: Softmax temperature over move scores (points): higher means sloppier choices.
     temperature: float
-
-
-def chance_holds(unseen: int, wanted: int, hand: int) -> float:
-    """Chance that a hand of ``hand`` cards, dealt from ``unseen`` cards, holds at least
-    one of ``wanted`` given ones (hypergeometric)."""
-    return _chance_holds(unseen, min(wanted, unseen), min(hand, unseen))
-
-
-@lru_cache(maxsize=4096)
-def _chance_holds(unseen: int, wanted: int, hand: int) -> float:
-    if wanted <= 0 or hand <= 0:
-        return 0.0
-    none = 1.0
-    for index in range(hand):
-        remaining = unseen - index
-        if remaining <= 0:
-            break
-        none *= max(0, remaining - wanted) / remaining
-    return 1.0 - none
 
 
 def believed_unseen(view: SeatView, memory: float, salt: int) -> int:

@@ -17,7 +17,7 @@ import math
 import random
 from typing import Final
 
-from diloti_desktop.ai.features import CARD_POINTS, pile_values, points, sweepers
+from diloti_desktop.ai.features import CARD_POINTS, chance_holds, pile_values, points, sweepers
 from diloti_desktop.rules.cards import NUMERALS, RANK, RANK_MASK, VALUE
 from diloti_desktop.rules.engine import play_unchecked
 from diloti_desktop.rules.movegen import candidate_moves
@@ -88,34 +88,6 @@ ROUND: Final = 8
 #: playout seeds gave +0.69, +0.26, +2.3, hence these rounded constants).
 LEFTOVER_POINT_SHARE: Final = 0.65
 LEFTOVER_CARD_WORTH: Final = 0.25
-
-
-#: Largest count of wanted cards and of hand cards the odds table covers.
-_MAX_WANTED: Final = 16
-_MAX_HAND: Final = 13
-
-
-def _miss_table() -> tuple[float, ...]:
-    """``table[(unseen * 17 + wanted) * 14 + hand]``: the chance that ``hand`` cards drawn
-    from ``unseen`` cards hold none of ``wanted`` of them (hypergeometric)."""
-    table = []
-    for unseen in range(53):
-        for wanted in range(_MAX_WANTED + 1):
-            for hand in range(_MAX_HAND + 1):
-                if wanted > unseen or hand > unseen:
-                    table.append(0.0)
-                else:
-                    table.append(math.comb(unseen - wanted, hand) / math.comb(unseen, hand))
-    return tuple(table)
-
-
-MISS: Final = _miss_table()
-
-
-def hold_chance(unseen: int, wanted: int, hand: int) -> float:
-    """The chance that a hand of ``hand`` cards dealt from ``unseen`` cards holds at least
-    one of ``wanted`` of them."""
-    return 1.0 - MISS[(unseen * 17 + min(wanted, _MAX_WANTED)) * 14 + min(hand, _MAX_HAND)]
 
 
 def lay_takers(card: int, loose: int) -> int:
@@ -214,7 +186,7 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
                 cost = LAY_TAKEN_SHARE * (2 * CARD_WORTH + CARD_POINTS[move.card])
                 taking = lay_takers(move.card, loose)
                 if blind:
-                    score -= cost * hold_chance(unseen, (taking & ~seen).bit_count(), nxt_size)
+                    score -= cost * chance_holds(unseen, (taking & ~seen).bit_count(), nxt_size)
                 elif taking & nxt:
                     score -= cost
         else:
@@ -227,7 +199,7 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
                     values.append(pile.value)
             worth = CARD_WORTH * (pile_cards.bit_count() + 1) + points(pile_cards)
             if blind:
-                lost = hold_chance(unseen, (RANK_MASK[move.value] & ~seen).bit_count(),
+                lost = chance_holds(unseen, (RANK_MASK[move.value] & ~seen).bit_count(),
                                    opponents_size)
                 score = (SAFE_PILE_SHARE - lost * (SAFE_PILE_SHARE + LOST_PILE_SHARE)) * worth
             elif opponents & RANK_MASK[move.value]:
@@ -237,7 +209,7 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
             threat = sweepers(loose & ~move.loose, tuple(sorted(values)))
         if blind:
             if threat:
-                score -= xeri * hold_chance(unseen, (threat & ~seen).bit_count(), nxt_size)
+                score -= xeri * chance_holds(unseen, (threat & ~seen).bit_count(), nxt_size)
         elif threat & nxt:
             score -= xeri
         if scores is not None:

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from benchmarks.playout_styles import duel, least_squares
+from diloti_desktop.ai.features import chance_holds
 from diloti_desktop.ai.players import SEARCH
 from diloti_desktop.ai.playout import (
     BLIND,
@@ -19,7 +20,6 @@ from diloti_desktop.ai.playout import (
     TAKERS,
     deal_value,
     greedy_move,
-    hold_chance,
     lay_takers,
 )
 from diloti_desktop.ai.specs import parse_options
@@ -29,15 +29,15 @@ from tests.ai.helpers import cards, complete
 
 @pytest.mark.parametrize(("unseen", "wanted", "hand"), [(10, 1, 5), (40, 3, 6), (12, 4, 12),
                                                         (7, 0, 3), (30, 16, 13)])
-def test_hold_chance_is_the_hypergeometric_chance_of_at_least_one(
+def test_chance_holds_is_the_hypergeometric_chance_of_at_least_one(
         unseen: int, wanted: int, hand: int) -> None:
     none = math.comb(unseen - wanted, hand) / math.comb(unseen, hand)
-    assert hold_chance(unseen, wanted, hand) == pytest.approx(1 - none)
+    assert chance_holds(unseen, wanted, hand) == pytest.approx(1 - none)
 
 
 def test_every_card_of_the_unseen_in_hand_is_held_for_sure() -> None:
-    assert hold_chance(6, 1, 6) == 1.0
-    assert hold_chance(6, 0, 6) == 0.0
+    assert chance_holds(6, 1, 6) == 1.0
+    assert chance_holds(6, 0, 6) == 0.0
 
 
 def test_lay_takers_are_the_rank_and_the_sums_with_one_loose_numeral() -> None:
