@@ -34,6 +34,7 @@ from diloti_desktop.ai.playout import (
     deal_value,
     greedy_move,
 )
+from diloti_desktop.ai.ratings import inverse
 from diloti_desktop.rules import Position, Ruleset, candidate_moves, new_match, play_unchecked
 from diloti_desktop.rules.position import PLAY
 
@@ -108,29 +109,13 @@ def least_squares(rows: list[list[float]], ys: list[float],
     """Coefficients and their standard errors (ordinary least squares)."""
     k = len(rows[0])
     gram = [[sum(r[i] * r[j] for r in rows) for j in range(k)] for i in range(k)]
-    inverse = _invert(gram)
+    inverted = inverse(gram)
     xty = [sum(r[i] * y for r, y in zip(rows, ys, strict=True)) for i in range(k)]
-    beta = [sum(inverse[i][j] * xty[j] for j in range(k)) for i in range(k)]
+    beta = [sum(inverted[i][j] * xty[j] for j in range(k)) for i in range(k)]
     residuals = [y - sum(b * x for b, x in zip(beta, r, strict=True))
                  for r, y in zip(rows, ys, strict=True)]
     variance = sum(e * e for e in residuals) / (len(rows) - k)
-    return beta, [math.sqrt(variance * inverse[i][i]) for i in range(k)]
-
-
-def _invert(matrix: list[list[float]]) -> list[list[float]]:
-    """Gauss-Jordan inverse with partial pivoting (a small, well-conditioned matrix)."""
-    n = len(matrix)
-    work = [row[:] + [1.0 if i == j else 0.0 for j in range(n)] for i, row in enumerate(matrix)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(work[r][col]))
-        work[col], work[pivot] = work[pivot], work[col]
-        scale = work[col][col]
-        work[col] = [v / scale for v in work[col]]
-        for r in range(n):
-            if r != col and work[r][col]:
-                factor = work[r][col]
-                work[r] = [v - factor * p for v, p in zip(work[r], work[col], strict=True)]
-    return [row[n:] for row in work]
+    return beta, [math.sqrt(variance * inverted[i][i]) for i in range(k)]
 
 
 def main() -> None:

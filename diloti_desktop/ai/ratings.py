@@ -57,7 +57,7 @@ def bradley_terry(names: Sequence[str], games: Iterable[tuple[int, int, int, int
         if max((abs(x) for x in step), default=0.0) < 1e-9:
             break
     free = list(range(1, count))
-    covariance = _inverse([[-hessian[i][j] for j in free] for i in free]) if free else []
+    covariance = inverse([[-hessian[i][j] for j in free] for i in free]) if free else []
     scale = 400 / math.log(10)
     ratings = []
     for i in range(count):
@@ -70,11 +70,13 @@ def bradley_terry(names: Sequence[str], games: Iterable[tuple[int, int, int, int
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    inverse = _inverse(matrix)
-    return [sum(row[k] * vector[k] for k in range(len(vector))) for row in inverse]
+    inverted = inverse(matrix)
+    return [sum(row[k] * vector[k] for k in range(len(vector))) for row in inverted]
 
 
-def _inverse(matrix: list[list[float]]) -> list[list[float]]:
+def inverse(matrix: list[list[float]]) -> list[list[float]]:
+    """The inverse of a small square matrix (Gauss-Jordan with partial pivoting); raises
+    ZeroDivisionError when it is singular."""
     size = len(matrix)
     work = [[*row, *(1.0 if i == j else 0.0 for j in range(size))]
             for i, row in enumerate(matrix)]
@@ -101,4 +103,4 @@ def ladder_report(ratings: Sequence[Rating]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["Rating", "bradley_terry", "ladder_report"]
+__all__ = ["Rating", "bradley_terry", "inverse", "ladder_report"]
