@@ -23,6 +23,7 @@ from diloti_desktop.rules.engine import play_unchecked
 from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY, Position
+from diloti_desktop.rules.view import seen_by
 
 LAY, CAPTURE = MoveKind.LAY, MoveKind.CAPTURE
 
@@ -149,9 +150,7 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
     seen = 0
     unseen = nxt_size = opponents_size = 0
     if blind:
-        seen = hands[seat] | loose | position.captured[0] | position.captured[1]
-        for pile in piles:
-            seen |= pile.cards
+        seen = seen_by(position, seat)
         unseen = 52 - seen.bit_count()
         nxt_size = nxt.bit_count()
         opponents_size = opponents.bit_count()

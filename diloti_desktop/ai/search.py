@@ -67,8 +67,9 @@ class SearchConfig(NamedTuple):
     #: (:func:`diloti_desktop.ai.inference.likelihood`, needs the view's deal history):
     #: the model's temperature in points, 0 for no inference.
     inference: float = 0.0
-    #: The playout policy's style flags (:data:`diloti_desktop.ai.playout.PLAIN`,
-    #: ``BLIND``, ``TAKERS``), in the samples and at the leaves of the depth-limited solve.
+    #: The playouts' style flags (:mod:`diloti_desktop.ai.playout`: ``PLAIN``, or any of
+    #: ``BLIND`` and ``TAKERS`` for the policy, ``LEFTOVER`` for the deal-end evaluation,
+    #: ``ROUND`` for the horizon), in the samples and at the depth-limited solve's leaves.
     playout: int = PLAIN
 
 

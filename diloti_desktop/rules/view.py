@@ -56,13 +56,20 @@ def seat_view(position: Position, seat: int,
     ``history`` is the round's moves so far, each with the position before it (any
     earlier part may be left out); the view keeps those of the current deal, hidden.
     """
-    seen = position.hands[seat] | position.loose | position.captured[0] | position.captured[1]
-    for pile in position.piles:
-        seen |= pile.cards
+    seen = seen_by(position, seat)
     hands = tuple(h if s == seat else 0 for s, h in enumerate(position.hands))
     blank = position._replace(hands=hands, stock=())
     return SeatView(seat, blank, tuple(h.bit_count() for h in position.hands),
                     len(position.stock), FULL_DECK & ~seen, _this_deal(position, history))
+
+
+def seen_by(position: Position, seat: int) -> int:
+    """The cards ``seat`` can see or has seen taken: its hand, the table and every captured
+    card. The others are in the other hands and the stock."""
+    seen = position.hands[seat] | position.loose | position.captured[0] | position.captured[1]
+    for pile in position.piles:
+        seen |= pile.cards
+    return seen
 
 
 def _this_deal(position: Position, history: Sequence[tuple[Position, Move]],
