@@ -38,6 +38,7 @@ from diloti_desktop.ai.ratings import inverse
 from diloti_desktop.rules import Position, Ruleset, candidate_moves, new_match, play_unchecked
 from diloti_desktop.rules.position import PLAY
 
+RULES = Ruleset.parse("2p")
 STYLES = {"plain": PLAIN, "blind": BLIND, "takers": TAKERS, "blind+takers": BLIND | TAKERS}
 FEATURES = ("constant", "leader", "last capturer", "leader x table points",
             "leader x table cards", "expected majority", "leader x deals left",
@@ -45,9 +46,12 @@ FEATURES = ("constant", "leader", "last capturer", "leader x table points",
 
 
 def play_round(styles: tuple[int, int], seed: int,
-               at_deal_end: Callable[[Position], None] | None = None) -> Position:
-    """One seeded round of 2 players, side ``s`` playing the policy in ``styles[s]``."""
-    position, _ = new_match(Ruleset.parse("2p"), random.Random(seed))
+               at_deal_end: Callable[[Position], None] | None = None,
+               ) -> tuple[Position, Position]:
+    """One seeded round of 2 players, side ``s`` playing the policy in ``styles[s]``;
+    its first and last positions."""
+    start, _ = new_match(RULES, random.Random(seed))
+    position = start
     rng = random.Random(seed * 7 + 1)
     stock = len(position.stock)
     while position.phase == PLAY:
@@ -57,20 +61,20 @@ def play_round(styles: tuple[int, int], seed: int,
             stock = len(position.stock)
             if at_deal_end is not None:
                 at_deal_end(position)
-    return position
+    return start, position
 
 
 def _difference(start: Position, end: Position) -> int:
+    """Side 0's round points minus side 1's."""
     return (end.scores[0] - start.scores[0]) - (end.scores[1] - start.scores[1])
 
 
 def duel(style: int, base: int, rounds: int) -> list[float]:
     """Per seeded deal: round points of ``style`` minus ``base``, mean of both seatings."""
-    start, _ = new_match(Ruleset.parse("2p"), random.Random(0))
     results = []
     for seed in range(rounds):
-        first = _difference(start, play_round((style, base), seed))
-        second = _difference(start, play_round((base, style), seed))
+        first = _difference(*play_round((style, base), seed))
+        second = _difference(*play_round((base, style), seed))
         results.append((first - second) / 2)
     return results
 
@@ -94,9 +98,8 @@ def leaf_data(style: int, rounds: int) -> tuple[list[list[float]], list[float]]:
     rows: list[list[float]] = []
     misses: list[float] = []
     for seed in range(rounds):
-        start, _ = new_match(Ruleset.parse("2p"), random.Random(seed))
         ends: list[Position] = []
-        end = play_round((style, style), seed, ends.append)
+        start, end = play_round((style, style), seed, ends.append)
         final = _difference(start, end)
         for position in ends:
             rows.append(features(position))
