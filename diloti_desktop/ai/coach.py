@@ -36,6 +36,7 @@ from diloti_desktop.ai.hints import (
     Verdict,
     grade_results,
     move_facts,
+    verdict_for,
 )
 from diloti_desktop.ai.search import MoveValue
 from diloti_desktop.rules.cards import FACES, NUMERALS, RANK, RANK_MASK, iter_cards
@@ -53,6 +54,9 @@ WARN_VERDICTS: Final = frozenset({Verdict.INACCURACY, Verdict.MISTAKE, Verdict.B
 SHOWN_REASONS: Final = 2
 #: A laid card the next player can use with at most this chance is called a safe lay.
 LOW_CHANCE: Final = 0.35
+#: When a lay is best, a capture graded this well against it is "a good move too": the
+#: nudge says so instead of "nothing good to take" (the tutor would not warn about it).
+CLOSE_VERDICTS: Final = frozenset({Verdict.BEST, Verdict.GOOD})
 
 
 class Why(Enum):
@@ -100,7 +104,9 @@ class NudgeKind(Enum):
     FAMILY = "family"          #: join cards of one value (a family)
     RAISE = "raise"            #: raise a pile with one card
     DANGER = "danger"          #: laying some value gives the next player a sweep
-    SAFE_LAY = "safe_lay"      #: nothing to take: lay what gives least away
+    CLOSE_TAKE = "close_take"  #: a lay is best, but a capture grades as good too
+                               #: (``cards``: its best card; ``value``: a pile's value)
+    SAFE_LAY = "safe_lay"      #: nothing good to take: lay what gives least away
 
 
 class Nudge(NamedTuple):
@@ -160,8 +166,11 @@ def advise(view: SeatView, results: list[MoveValue], count: int = 3) -> Advice |
             Why.BETTER_VALUE, value=round(margin * 10), cards=1 << options[0].move.card),))
     all_lays = [(o.move, o.facts) for o in options if o.move.kind == MoveKind.LAY]
     all_lays += list(zip(lays, lay_facts, strict=True))
-    return Advice(nudge(view, options[0], all_lays), options[0], tuple(options[1:]),
-                  all(r.exact for r in chosen))
+    take = next((r for r in results if r.move.kind == MoveKind.CAPTURE), None)
+    close = (take.move if take is not None
+             and verdict_for(best_value - take.value) in CLOSE_VERDICTS else None)
+    return Advice(nudge(view, options[0], all_lays, close), options[0],
+                  tuple(options[1:]), all(r.exact for r in chosen))
 
 
 def teach(view: SeatView, move: Move, facts: MoveFacts, worst_risk: float = 0.0,
@@ -306,8 +315,13 @@ def _capturing_ranks(card: int, loose_after: int) -> int:
 
 # -- the nudge -------------------------------------------------------------------------
 def nudge(view: SeatView, best: Option,
-          lays: list[tuple[Move, MoveFacts]] | None = None) -> Nudge:
-    """The first step of a hint: the opportunity (or danger) without naming the move."""
+          lays: list[tuple[Move, MoveFacts]] | None = None,
+          close_take: Move | None = None) -> Nudge:
+    """The first step of a hint: the opportunity (or danger) without naming the move.
+
+    ``lays`` are the lays compared, with their facts (the danger is the riskiest one);
+    ``close_take`` a capture that grades as good against the best move, if any.
+    """
     position = view.position
     move = best.move
     next_seat = (view.seat + 1) % position.players
@@ -333,6 +347,9 @@ def nudge(view: SeatView, best: Option,
         rank = RANK[worst_move.card]
         return Nudge(NudgeKind.DANGER, cards=1 << worst_move.card, value=rank, seat=next_seat,
                      chance=worst.sweep_chance)
+    if close_take is not None:
+        return Nudge(NudgeKind.CLOSE_TAKE, cards=_most_valuable(close_take.table_cards),
+                     value=RANK[close_take.card] if close_take.piles else 0)
     return Nudge(NudgeKind.SAFE_LAY)
 
 

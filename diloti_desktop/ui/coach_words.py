@@ -77,6 +77,12 @@ def nudge_text(nudge: Nudge, players: int) -> str:
                  "({percent} chance).").format(rank=_rank(nudge.value),
                                                  player=_who(nudge.seat, players),
                                                  percent=_percent(nudge.chance))
+    if kind == NudgeKind.CLOSE_TAKE and nudge.value:
+        return _("Taking the pile of {value} is a good move too. Laying a card that gives "
+                 "little away is as good or a little better.").format(value=nudge.value)
+    if kind == NudgeKind.CLOSE_TAKE:
+        return _("Taking the {card} is a good move too. Laying a card that gives little "
+                 "away is as good or a little better.").format(card=pretty_cards(nudge.cards))
     return _("Nothing good to take: lay a card that gives little away.")
 
 

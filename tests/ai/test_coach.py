@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from diloti_desktop.ai.coach import NudgeKind, Why, advise, check, holds_chance, teach
+from diloti_desktop.ai.coach import Nudge, NudgeKind, Why, advise, check, holds_chance, teach
 from diloti_desktop.ai.hints import analyse, move_facts
+from diloti_desktop.ai.search import MoveValue
 from diloti_desktop.rules import Move, seat_view
 from diloti_desktop.rules.cards import parse_cards
 from tests.ai.helpers import complete
@@ -20,6 +21,36 @@ def test_the_nudge_names_the_danger_and_the_best_move_leaves_no_sweep() -> None:
     assert advice.nudge.value == 4 and advice.nudge.seat == 1 and advice.nudge.chance == 1.0
     assert Why.NO_SWEEP in {r.why for r in advice.best.reasons}
     assert [o.loss for o in advice.alternatives] == sorted(o.loss for o in advice.alternatives)
+
+
+def test_when_a_lay_is_best_the_nudge_says_whether_a_capture_is_good_too() -> None:
+    # 10♠ can take 10♥; laying 5♣ is best by some margin. No lay leaves a sweep.
+    view = seat_view(complete("rules=2p dealer=1 turn=0 hands=TS5C/KSKD loose=TH9D played=40"),
+                     0)
+    lay, take, other = Move.parse("5C"), Move.parse("TS x TH"), Move.parse("TS")
+
+    def ranking(loss: float) -> list[MoveValue]:
+        return [MoveValue(lay, 2.0, 0.0, 20, False), MoveValue(take, 2.0 - loss, 0.0, 20, False),
+                MoveValue(other, -4.0, 0.0, 20, False)]
+
+    close = advise(view, ranking(0.1))
+    assert close is not None and close.best.move == lay
+    assert close.nudge == Nudge(NudgeKind.CLOSE_TAKE, cards=parse_cards("TH"))
+    # A capture the tutor would warn about (a loss of 3 points) is not "a good move too".
+    far = advise(view, ranking(3.0))
+    assert far is not None and far.nudge.kind == NudgeKind.SAFE_LAY
+
+
+def test_a_close_capture_of_a_pile_names_the_piles_value() -> None:
+    # Seat 1 declared 6 (3♠ 3♥); seat 0's 6♦ could take it, but laying 6♦ ranks first.
+    view = seat_view(complete("rules=2p dealer=0 turn=0 hands=6D7DJH/4D5H loose=TC "
+                              "piles=P6@1:3S3H played=20"), 0)
+    ranking = [MoveValue(Move.parse("6D"), 1.0, 0.0, 20, False),
+               MoveValue(Move.parse("6D x [3S3H]"), 0.88, 0.0, 20, False),
+               MoveValue(Move.parse("JH"), 0.78, 0.0, 20, False)]
+    advice = advise(view, ranking)
+    assert advice is not None
+    assert advice.nudge == Nudge(NudgeKind.CLOSE_TAKE, cards=parse_cards("3S"), value=6)
 
 
 def test_the_tutor_warns_about_the_sweep_and_names_the_card() -> None:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from diloti_desktop.ai.coach import Reason, TutorCheck, Why
+from diloti_desktop.ai.coach import Nudge, NudgeKind, Reason, TutorCheck, Why
 from diloti_desktop.ai.hints import Grade, Verdict
+from diloti_desktop.i18n import set_language
 from diloti_desktop.rules import Position
 from diloti_desktop.rules.cards import parse_cards
 from diloti_desktop.rules.moves import Move
-from diloti_desktop.ui.coach_words import reason_text, tutor_text
+from diloti_desktop.ui.coach_words import nudge_text, reason_text, tutor_text
 
 POSITION = Position.parse("rules=2p hands=5H8H/KC2S loose=3C5S played=1")
 
@@ -27,3 +28,22 @@ def test_the_tutors_deny_reason_names_the_card() -> None:
     reason = Reason(Why.DENY, cards=parse_cards("5S"), chance=0.23, seat=1)
     text = tutor_text(TutorCheck(grade, True, reason), POSITION)
     assert "5♠" in text and "those cards" not in text
+
+
+def test_the_close_capture_nudge_names_the_card_or_pile_in_every_language() -> None:
+    card = Nudge(NudgeKind.CLOSE_TAKE, cards=parse_cards("TH"))
+    pile = Nudge(NudgeKind.CLOSE_TAKE, cards=parse_cards("3S"), value=6)
+    safe = Nudge(NudgeKind.SAFE_LAY)
+    texts: dict[str, tuple[str, str]] = {}
+    try:
+        for language in ("en", "el", "fr", "it", "es", "de"):
+            set_language(language)
+            texts[language] = (nudge_text(card, 2), nudge_text(pile, 2))
+            assert "10♥" in texts[language][0]
+            assert "6" in texts[language][1] and "3♠" not in texts[language][1]
+            assert nudge_text(safe, 2) not in texts[language]
+    finally:
+        set_language("en")
+    assert texts["en"][0].startswith("Taking the 10♥ is a good move too.")
+    assert texts["en"][1].startswith("Taking the pile of 6 is a good move too.")
+    assert len(set(texts.values())) == 6  # translated, not the English fallback
