@@ -79,6 +79,7 @@ class Why(Enum):
     CHEAP_LAY = "cheap_lay"            #: the laid card is worth no points if taken
     POINTS_LOOSE = "points_loose"      #: leaves card points loose on the table
     KEEPS_POINTS = "keeps_points"      #: lays a card worth nothing, keeping point cards
+    PREPARE = "prepare"                #: makes a pile to take on the next turn
     BETTER_VALUE = "better_value"      #: (tutor) the better move is worth more on average
 
 
@@ -143,6 +144,10 @@ class TutorCheck(NamedTuple):
     grade: Grade
     warn: bool               #: whether to stop the move and show the panel
     reason: Reason           #: the one thing that goes wrong (meaningful when warning)
+    #: True when no difference between the two moves explains the loss and ``reason``
+    #: says instead what the better move itself achieves (the hint's reason for it).
+    about_better: bool = False
+    detail: Reason | None = None  #: the hint's second reason for the better move, if any
 
 
 # -- the hint --------------------------------------------------------------------------
@@ -223,6 +228,8 @@ def teach(view: SeatView, move: Move, facts: MoveFacts, worst_risk: float = 0.0,
           and facts.cards_taken == 0):
         found.append(Reason(Why.NO_SWEEP, chance=worst_risk, seat=next_seat,
                             weight=2.5 + 3.0 * worst_risk))
+    if move.kind in (MoveKind.BUILD, MoveKind.RAISE, MoveKind.FAMILY):
+        found.append(Reason(Why.PREPARE, value=move.value, weight=5.1))
     if facts.pile_value:
         risk = max(facts.pile_take_chance, facts.pile_raise_chance)
         unseen = facts.pile_value_unseen.bit_count()
@@ -370,7 +377,11 @@ def check(view: SeatView, move: Move, results: list[MoveValue]) -> TutorCheck:
     if not warn:
         return TutorCheck(graded, False, Reason(Why.BETTER_VALUE, value=0))
     played, best = move_facts(view, [move, graded.best])
-    return TutorCheck(graded, True, _what_goes_wrong(view, move, played, graded, best))
+    reason = _what_goes_wrong(view, move, played, graded, best)
+    if reason.why == Why.BETTER_VALUE:
+        return _what_the_better_move_does(view, graded, best) or TutorCheck(graded, True,
+                                                                            reason)
+    return TutorCheck(graded, True, reason)
 
 
 def _what_goes_wrong(view: SeatView, move: Move, played: MoveFacts, graded: Grade,
@@ -409,6 +420,19 @@ def _what_goes_wrong(view: SeatView, move: Move, played: MoveFacts, graded: Grad
         return Reason(Why.RACE, value=best.cards_taken - played.cards_taken,
                       total=best.side_cards)
     return Reason(Why.BETTER_VALUE, value=round(graded.loss * 10))
+
+
+def _what_the_better_move_does(view: SeatView, graded: Grade, facts: MoveFacts,
+                               ) -> TutorCheck | None:
+    """When no difference between the moves explains the loss, what the better move
+    itself achieves: the hint's two reasons for it (a pile to take on the next turn, the
+    odds on it, a count of the played cards, a safe lay...). None when there is nothing
+    to say about it either."""
+    taught = teach(view, graded.best, facts)[:SHOWN_REASONS]
+    if not taught:
+        return None
+    return TutorCheck(graded, True, taught[0], about_better=True,
+                      detail=taught[1] if len(taught) > 1 else None)
 
 
 __all__ = ["HINT_LEVELS", "WARN_VERDICTS", "Advice", "Hint", "Nudge", "NudgeKind", "Option",

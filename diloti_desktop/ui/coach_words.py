@@ -159,6 +159,9 @@ def reason_text(reason: Reason, players: int) -> str:
         return ngettext("You keep {cards}, a point card, for a later capture.",
                         "You keep {cards}, point cards, for later captures.",
                         reason.cards.bit_count()).format(cards=pretty_cards(reason.cards))
+    if why == Why.PREPARE:
+        return _("It makes a pile of {value} that you can take on your next turn.").format(
+            value=reason.value)
     return _("It is worth about {points} points per round more than the next choice."
              ).format(points=_points(reason.value / 10))
 
@@ -238,4 +241,15 @@ def tutor_title(check: TutorCheck) -> str:
 def better_text(check: TutorCheck, position: Position) -> str:
     """The better move, named: "Better: Lay 6♣ on the table." """
     return _("Better: {move}.").format(move=describe_move(check.grade.best, position))
+
+
+def tutor_paragraphs(check: TutorCheck, position: Position) -> list[str]:
+    """The tutor panel's explanation, in order: what goes wrong, then the better move;
+    or, when the tutor speaks about the better move itself, that move first, then what
+    it achieves."""
+    if not check.about_better:
+        return [tutor_text(check, position), better_text(check, position)]
+    players = position.players
+    said = [reason_text(r, players) for r in (check.reason, check.detail) if r is not None]
+    return [better_text(check, position), " ".join(said)]
 

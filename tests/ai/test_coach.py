@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from diloti_desktop.ai.coach import Nudge, NudgeKind, Why, advise, check, holds_chance, teach
+from diloti_desktop.ai.coach import (
+    Nudge,
+    NudgeKind,
+    Why,
+    advise,
+    check,
+    holds_chance,
+    teach,
+)
 from diloti_desktop.ai.hints import analyse, move_facts
 from diloti_desktop.ai.search import MoveValue
-from diloti_desktop.rules import Move, seat_view
+from diloti_desktop.rules import Move, Position, seat_view
 from diloti_desktop.rules.cards import parse_cards
 from tests.ai.helpers import complete
 
@@ -61,6 +69,30 @@ def test_the_tutor_warns_about_the_sweep_and_names_the_card() -> None:
     assert bad.reason.why == Why.SWEEP_RISK and bad.reason.cards == parse_cards("7D")
     fine = check(view, Move.parse("7S"), ranking)
     assert not fine.warn and fine.grade.loss == 0.0
+
+
+def test_when_no_difference_explains_the_loss_the_tutor_says_what_the_better_move_does(
+) -> None:
+    # Seat 1 can raise seat 0's plain 7 (A♥ 6♦) to 8 with A♦ and holds 8♦ to take it;
+    # laying 6♣ differs in nothing a newcomer can check (no sweep, no points, no pile).
+    position = Position.parse(
+        "rules=2p round=1 phase=play dealer=1 turn=1 hands=2H4C5H7HQC/AD4D6C8D9CTH "
+        "stock=QD7C6SKSJHKCAC9S9D6H2S4S5DJDTCASJSQS5STD8HJCKH3H loose=4H9HTSQHKD "
+        "piles=P7@0:AH6D captured=3D3C/2D2C3S5C7S7D8S8C xeri=0/0 xeristaki=0/0 last=1 "
+        "played=13 score=0/0 winner=-")
+    view = seat_view(position, 1)
+    raise_, lay = Move.parse("AD ^8 [AH6D]"), Move.parse("6C")
+    ranking = [MoveValue(raise_, 1.0, 0.0, 20, False), MoveValue(lay, -2.0, 0.0, 20, False)]
+    tutor = check(view, lay, ranking)
+    assert tutor.warn and tutor.about_better and tutor.grade.best == raise_
+    assert (tutor.reason.why, tutor.reason.value) == (Why.PREPARE, 8)
+    # The hint's own reason for the raise follows: the odds that North holds an 8.
+    assert tutor.detail is not None and tutor.detail.why == Why.PILE_ODDS
+    assert tutor.detail.value == 8 and 0.0 < tutor.detail.chance < 0.5
+    # A difference that explains the loss stays the tutor's reason (the sweep left open).
+    sweep = check(seat_view(complete(SWEEP_TRAP), 0), Move.parse("4H"),
+                  analyse(seat_view(complete(SWEEP_TRAP), 0)))
+    assert not sweep.about_better and sweep.detail is None
 
 
 def test_a_capture_with_points_and_the_card_race() -> None:

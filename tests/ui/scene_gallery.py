@@ -369,6 +369,22 @@ def tutor_warning(ctx: AppContext, pieces: Pieces) -> list[Scene]:
                               lambda key: None)]
 
 
+def tutor_about_the_better_move(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The tutor saying what the better move achieves, with the hint's two reasons (the
+    longest panel: the better move named first, then two sentences)."""
+    from diloti_desktop.ai.coach import Reason, Why
+    from diloti_desktop.rules.cards import parse_cards
+    from diloti_desktop.ui.scenes.tutor import TutorScene
+
+    table = _table(ctx, pieces)
+    _unused, check, move = _advice(pieces.session.position)
+    about = check._replace(
+        warn=True, about_better=True, reason=Reason(Why.PREPARE, value=10),
+        detail=Reason(Why.DENY, cards=parse_cards("8D2S"), value=10, chance=0.45, seat=1))
+    return [table, TutorScene(ctx, pieces.session.position, move, about,  # type: ignore[arg-type]
+                              lambda key: None)]
+
+
 def history_panel(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """The round's moves (L), after a few moves of a seeded round."""
     from diloti_desktop.ui.scenes.table import TableScene
@@ -489,6 +505,7 @@ BUILDERS: dict[str, State] = {
     "hint, step 2": _hint_level(2),
     "hint, step 3": _hint_level(3),
     "tutor warning": tutor_warning,
+    "tutor, about the better move": tutor_about_the_better_move,
     "history panel": history_panel,
     "long pile captions": long_pile_captions,
     "round review": round_review,

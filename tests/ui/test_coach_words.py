@@ -8,7 +8,12 @@ from diloti_desktop.i18n import set_language
 from diloti_desktop.rules import Position
 from diloti_desktop.rules.cards import parse_cards
 from diloti_desktop.rules.moves import Move
-from diloti_desktop.ui.coach_words import nudge_text, reason_text, tutor_text
+from diloti_desktop.ui.coach_words import (
+    nudge_text,
+    reason_text,
+    tutor_paragraphs,
+    tutor_text,
+)
 
 POSITION = Position.parse("rules=2p hands=5H8H/KC2S loose=3C5S played=1")
 
@@ -47,3 +52,21 @@ def test_the_close_capture_nudge_names_the_card_or_pile_in_every_language() -> N
     assert texts["en"][0].startswith("Taking the 10♥ is a good move too.")
     assert texts["en"][1].startswith("Taking the pile of 6 is a good move too.")
     assert len(set(texts.values())) == 6  # translated, not the English fallback
+
+
+def test_the_tutor_names_the_better_move_first_when_it_explains_that_move() -> None:
+    lay = Move.parse("8H")
+    best = Move.parse("5H =8 3C")
+    grade = Grade(lay, Verdict.MISTAKE, 2.8, best, -1.0, 1.8)
+    odds = Reason(Why.PILE_ODDS, value=8, chance=0.34)
+    about = TutorCheck(grade, True, Reason(Why.PREPARE, value=8), about_better=True,
+                       detail=odds)
+    better, said = tutor_paragraphs(about, POSITION)
+    assert better.startswith("Better: ") and "5♥" in better
+    assert said == ("It makes a pile of 8 that you can take on your next turn. "
+                    + reason_text(odds, 2))
+    # A reason about the difference comes first, the better move after it.
+    deny = TutorCheck(grade, True, Reason(Why.DENY, cards=parse_cards("5S"), chance=0.2,
+                                          seat=1))
+    first, then = tutor_paragraphs(deny, POSITION)
+    assert "5♠" in first and then.startswith("Better: ")

@@ -1,5 +1,5 @@
-"""The tutor's panel: a move about to be played loses points; say why in one sentence and
-offer Play anyway / Take it back / Show me the better move. It never blocks a legal move:
+"""The tutor's panel: a move about to be played loses points; say why in a sentence or two
+and offer Play anyway / Take it back / Show me the better move. It never blocks a legal move:
 Play anyway plays it as it was. The table underneath stays visible (the held card too).
 """
 
@@ -15,7 +15,7 @@ from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
-from diloti_desktop.ui.coach_words import better_text, tutor_text, tutor_title
+from diloti_desktop.ui.coach_words import tutor_paragraphs, tutor_title
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction
 from diloti_desktop.ui.layout import Box, columns, screen_unit
@@ -87,12 +87,14 @@ class TutorScene(Scene):
         y += round(size * 1.9)
         played = _("You are about to: {move}.").format(
             move=describe_move(self.move, self.position))
-        lines = theme.wrap(played, size, box.w - 2 * size)[:2]
-        lines += theme.wrap(tutor_text(self.check, self.position), size, box.w - 2 * size)[:3]
-        lines += theme.wrap(better_text(self.check, self.position), size, box.w - 2 * size)[:2]
-        for line in lines:
-            theme.blit_text(surface, line, size, (x, y), theme.INK, anchor="topleft")
-            y += theme.line_height(size)
+        paragraphs = [(text, False) for text in (played, *tutor_paragraphs(self.check,
+                                                                           self.position))]
+        buttons_top = box.bottom - round(size * 2.3) - size
+        lines, text_size = theme.fit_paragraphs(paragraphs, size, box.w - 2 * size,
+                                                buttons_top - size // 2 - y)
+        for _index, line in lines:
+            theme.blit_text(surface, line, text_size, (x, y), theme.INK, anchor="topleft")
+            y += theme.line_height(text_size)
         for index, button in enumerate(self.buttons()):
             draw_button(surface, button, max(12, size - 1), hovered=button.key == self.list.hover,
                         focused=index == self.list.focus)
