@@ -139,8 +139,8 @@ def _capture_reason(position: Position, move: Move, piles: list[Pile]) -> str:
     if move.loose and partition(move.loose & NUMERALS, value) is None:
         total = value_sum(move.loose)
         if move.loose.bit_count() == 1:
-            return _("{cards} is worth {total}: {card} takes only a {value} or cards adding "
-                     "up to {value}").format(cards=cards_text(move.loose), total=total,
+            return _("{cards} is worth {total}: {card} takes only a card of value {value} or "
+                     "cards adding up to {value}").format(cards=cards_text(move.loose), total=total,
                                              card=name, value=value)
         if total % value:
             return _("{cards} add up to {total}: {card} only takes cards adding up to "

@@ -73,7 +73,7 @@ def nudge_text(nudge: Nudge, players: int) -> str:
         return _("You can raise a pile to {value} with one of your cards.").format(
             value=nudge.value)
     if kind == NudgeKind.DANGER:
-        return _("Careful: if you lay a {rank}, {player} can sweep the table "
+        return _("Careful: if you lay your {rank}, {player} can sweep the table "
                  "({percent} chance).").format(rank=_rank(nudge.value),
                                                  player=_who(nudge.seat, players),
                                                  percent=_percent(nudge.chance))
@@ -109,12 +109,12 @@ def reason_text(reason: Reason, players: int) -> str:
         return _("It takes {count} cards: you will have {total}; 27 or more win the "
                  "majority (4 points).").format(count=reason.value, total=reason.total)
     if why == Why.DENY and reason.cards:  # the cards named: "them" read wrong for one
-        return _("Otherwise {player} could take {cards}: {percent} chance they hold a "
-                 "{rank}.").format(player=who, cards=pretty_cards(reason.cards),
+        return _("Otherwise {player} could take {cards}: {percent} chance they hold at "
+                 "least one {rank}.").format(player=who, cards=pretty_cards(reason.cards),
                                    percent=_percent(reason.chance), rank=_rank(reason.value))
     if why == Why.DENY:
-        return _("Otherwise {player} could take them: {percent} chance they hold a "
-                 "{rank}.").format(player=who, percent=_percent(reason.chance),
+        return _("Otherwise {player} could take them: {percent} chance they hold at "
+                 "least one {rank}.").format(player=who, percent=_percent(reason.chance),
                                    rank=_rank(reason.value))
     if why == Why.TAKE_PILE:
         return _("It takes {owner}'s pile of {value} before they collect it.").format(
@@ -133,8 +133,8 @@ def reason_text(reason: Reason, players: int) -> str:
         return _("It leaves {player} no sweep, while another move would give one "
                  "({percent} chance).").format(player=who, percent=_percent(reason.chance))
     if why == Why.PILE_ODDS:
-        return _("An opponent holds a {value} with about {percent} chance "
-                 "and could take the pile.").format(value=reason.value,
+        return _("An opponent holds a card of value {value} with about {percent} "
+                 "chance and could take the pile.").format(value=reason.value,
                                                     percent=_percent(reason.chance))
     if why == Why.COUNTED:
         return _("Every other {rank} has been played: nobody else can take it."
@@ -201,8 +201,9 @@ def tutor_text(check: TutorCheck, position: Position) -> str:
                         reason.value).format(cards=pretty_cards(reason.cards),
                                              points=reason.value)
     if reason.why == Why.PILE_ODDS:
-        return _("An opponent probably holds a {value} ({percent} chance) and can take "
-                 "this pile.").format(value=reason.value, percent=_percent(reason.chance))
+        return _("An opponent probably holds a card of value {value} ({percent} chance) "
+                 "and can take this pile.").format(value=reason.value,
+                                                   percent=_percent(reason.chance))
     if reason.why == Why.OBLIGATION:
         return reason_text(reason, players)
     if reason.why == Why.POINTS_LOOSE:

@@ -28,7 +28,7 @@ def pile_tip(position: Position, mask: int, viewer: int) -> str:
                  "may not lay a card or make another pile.").format(value=pile.value)
     else:
         duty = _("Its owner, {owner}, must keep a card of value {value} to take it; anyone "
-                 "holding a {value} may take it first.").format(
+                 "holding a card of value {value} may take it first.").format(
                      owner=seat_name(pile.owner, position.players), value=pile.value)
     return _("{kind} {duty}").format(kind=kind, duty=duty)
 

@@ -156,7 +156,8 @@ def test_a_drop_that_matches_one_legal_move_plays_it():
     p = Position.parse("hands=9H5S/KC loose=8C3D played=3")
     with pytest.raises(IllegalMoveError) as refused:
         resolve_gesture(p, nine, eight)
-    assert refused.value.reason == "8♣ is worth 8: 9♥ takes only a 9 or cards adding up to 9"
+    assert refused.value.reason == ("8♣ is worth 8: 9♥ takes only a card of value 9 or cards "
+                                    "adding up to 9")
 
 
 def test_inference_adds_the_fewest_cards_and_never_guesses_a_declaration():
