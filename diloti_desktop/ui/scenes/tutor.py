@@ -50,11 +50,16 @@ class TutorScene(Scene):
         h = round(size * 13)
         return Box((width - w) // 2, round(height * 0.3), w, h), size
 
+    @staticmethod
+    def _button_row(box: Box, size: int) -> Box:
+        """Where the buttons go: a row along the panel's bottom."""
+        row_h = round(size * 2.3)
+        return Box(box.x + size, box.bottom - row_h - size, box.w - 2 * size, row_h)
+
     def buttons(self) -> list[Button]:
         """Play anyway / Take it back / Show me the better move."""
         box, size = self._frame()
-        row_h = round(size * 2.3)
-        area = Box(box.x + size, box.bottom - row_h - size, box.w - 2 * size, row_h)
+        area = self._button_row(box, size)
         labels = (_("Play anyway"), _("Take it back"), _("Show me the better move"))
         return [Button(key, label, cell, primary=key == "back")
                 for key, label, cell in zip(CHOICES, labels, columns(area, 3, size),
@@ -89,7 +94,7 @@ class TutorScene(Scene):
             move=describe_move(self.move, self.position))
         paragraphs = [(text, False) for text in (played, *tutor_paragraphs(self.check,
                                                                            self.position))]
-        buttons_top = box.bottom - round(size * 2.3) - size
+        buttons_top = self._button_row(box, size).y
         lines, text_size = theme.fit_paragraphs(paragraphs, size, box.w - 2 * size,
                                                 buttons_top - size // 2 - y)
         for _index, line in lines:
