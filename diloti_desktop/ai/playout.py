@@ -199,7 +199,7 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
             worth = CARD_WORTH * (pile_cards.bit_count() + 1) + points(pile_cards)
             if blind:
                 lost = chance_holds(unseen, (RANK_MASK[move.value] & ~seen).bit_count(),
-                                   opponents_size)
+                                    opponents_size)
                 score = (SAFE_PILE_SHARE - lost * (SAFE_PILE_SHARE + LOST_PILE_SHARE)) * worth
             elif opponents & RANK_MASK[move.value]:
                 score = -LOST_PILE_SHARE * worth

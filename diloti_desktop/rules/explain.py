@@ -140,8 +140,8 @@ def _capture_reason(position: Position, move: Move, piles: list[Pile]) -> str:
         total = value_sum(move.loose)
         if move.loose.bit_count() == 1:
             return _("{cards} is worth {total}: {card} takes only a card of value {value} or "
-                     "cards adding up to {value}").format(cards=cards_text(move.loose), total=total,
-                                             card=name, value=value)
+                     "cards adding up to {value}").format(
+                cards=cards_text(move.loose), total=total, card=name, value=value)
         if total % value:
             return _("{cards} add up to {total}: {card} only takes cards adding up to "
                      "{value} (or groups of {value})").format(

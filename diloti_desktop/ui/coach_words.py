@@ -111,11 +111,12 @@ def reason_text(reason: Reason, players: int) -> str:
     if why == Why.DENY and reason.cards:  # the cards named: "them" read wrong for one
         return _("Otherwise {player} could take {cards}: {percent} chance they hold at "
                  "least one {rank}.").format(player=who, cards=pretty_cards(reason.cards),
-                                   percent=_percent(reason.chance), rank=_rank(reason.value))
+                                             percent=_percent(reason.chance),
+                                             rank=_rank(reason.value))
     if why == Why.DENY:
         return _("Otherwise {player} could take them: {percent} chance they hold at "
                  "least one {rank}.").format(player=who, percent=_percent(reason.chance),
-                                   rank=_rank(reason.value))
+                                             rank=_rank(reason.value))
     if why == Why.TAKE_PILE:
         return _("It takes {owner}'s pile of {value} before they collect it.").format(
             owner=who, value=reason.value)
@@ -135,7 +136,7 @@ def reason_text(reason: Reason, players: int) -> str:
     if why == Why.PILE_ODDS:
         return _("An opponent holds a card of value {value} with about {percent} "
                  "chance and could take the pile.").format(value=reason.value,
-                                                    percent=_percent(reason.chance))
+                                                           percent=_percent(reason.chance))
     if why == Why.COUNTED:
         return _("Every other {rank} has been played: nobody else can take it."
                  ).format(rank=_rank(reason.value))
@@ -253,4 +254,3 @@ def tutor_paragraphs(check: TutorCheck, position: Position) -> list[str]:
     players = position.players
     said = [reason_text(r, players) for r in (check.reason, check.detail) if r is not None]
     return [better_text(check, position), " ".join(said)]
-
