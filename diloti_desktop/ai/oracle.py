@@ -1,16 +1,17 @@
-"""The oracle: a cheating yardstick for experiments, never offered as a level.
+"""The oracle and the seer: cheating yardsticks for experiments, never offered as levels.
 
 It sees the whole position (every hand and the stock order) and runs the Master's search
 on it instead of on samples of the hidden cards, so the gap between it and the Master
 measures what the hidden information costs. Only the tournament tool creates it; it is
-deliberately kept out of :mod:`diloti_desktop.ai.players`.
+deliberately kept out of :mod:`diloti_desktop.ai.players`. The seer (:class:`SeerPlayer`)
+sees every hand but not the stock's order, which splits that gap in two.
 """
 
 from __future__ import annotations
 
 from diloti_desktop.ai.base import decision_rng
 from diloti_desktop.ai.players import SEARCH
-from diloti_desktop.ai.search import choose_from, evaluate
+from diloti_desktop.ai.search import MoveValue, choose_from, evaluate
 from diloti_desktop.ai.winprob import round_utility
 from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move
@@ -42,4 +43,43 @@ class OraclePlayer:
         results = evaluate(view, self.config, rng, truth=position,
                            utility=round_utility(position, position.turn),
                            margin=self.config.tie_margin)
+        return choose_from(results, self.config.tie_margin)
+
+
+class SeerPlayer(OraclePlayer):
+    """A second yardstick: sees every hand but not the stock's order.
+
+    It runs the oracle's search on several positions that keep every hand and deal the
+    stock in a fresh random order each (:data:`STOCK_ORDERS` of them), and plays the
+    best mean. Set beside the oracle it splits the oracle's edge in two: what knowing the
+    stock's order is worth (Oracle against Seer: information no player can ever have)
+    and what knowing the hands is worth (Seer against a level).
+    """
+
+    name = "Seer"
+    #: Stock orders averaged per decision (the hands are the truth in each).
+    STOCK_ORDERS = 24
+
+    def choose_full(self, position: Position) -> Move:
+        """The best move knowing every hand, the stock's order unknown."""
+        if not position.stock:
+            return super().choose_full(position)
+        moves = candidate_moves(position)
+        if len(moves) == 1:
+            return moves[0]
+        view = seat_view(position, position.turn)
+        rng = decision_rng(self.seed, self.name, view)
+        utility = round_utility(position, position.turn)
+        totals: dict[Move, float] = {}
+        last: list[MoveValue] = []
+        for _ in range(self.STOCK_ORDERS):
+            stock = sorted(position.stock)  # the order given must not matter
+            rng.shuffle(stock)
+            order = position._replace(stock=tuple(stock))
+            last = evaluate(view, self.config, rng, truth=order, utility=utility)
+            for result in last:
+                totals[result.move] = totals.get(result.move, 0.0) + result.value
+        results = [r._replace(value=totals[r.move] / self.STOCK_ORDERS,
+                              samples=self.STOCK_ORDERS) for r in last]
+        results.sort(key=lambda r: -r.value)
         return choose_from(results, self.config.tie_margin)

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from diloti_desktop.ai.base import Player
 from diloti_desktop.ai.inference import TEMPERATURE
-from diloti_desktop.ai.oracle import OraclePlayer
+from diloti_desktop.ai.oracle import OraclePlayer, SeerPlayer
 from diloti_desktop.ai.players import LEVELS, SEARCH, SearchPlayer, make_player
 from diloti_desktop.ai.playout import BLIND, LEFTOVER, PLAIN, ROUND, TAKERS
 from diloti_desktop.ai.search import SearchConfig
 
-#: Player names the tournament accepts: the levels, "Random", the "Oracle" yardstick and
-#: the frozen baselines below. A searching level also takes options after a colon
+#: Player names the tournament accepts: the levels, "Random", the "Oracle" and "Seer"
+#: yardsticks and the frozen baselines below. A searching level also takes options after a colon
 #: (:func:`parse_options`), e.g. ``Master:x4`` or ``Expert:noguard``.
-PLAYER_NAMES = (*LEVELS, "Random", "Oracle", "Master-i3", "Expert-i3")
+PLAYER_NAMES = (*LEVELS, "Random", "Oracle", "Seer", "Master-i3", "Expert-i3")
 #: The searching levels as issue 3 shipped them (before the xeri guard and the budget
 #: chosen in issue 14), kept so "new against current" stays measurable.
 BASELINES: dict[str, tuple[SearchConfig, bool]] = {
@@ -76,6 +76,8 @@ def build_player(name: str, seed: int) -> Player | OraclePlayer:
     base, _, options = name.partition(":")
     if base == "Oracle" and not options:
         return OraclePlayer(seed)
+    if base == "Seer" and not options:
+        return SeerPlayer(seed)
     if base in BASELINES:
         config, win = BASELINES[base]
     elif base in SEARCH:
