@@ -1,6 +1,6 @@
 """The oracle and the seer: cheating yardsticks for experiments, never offered as levels.
 
-It sees the whole position (every hand and the stock order) and runs the Master's search
+The oracle sees the whole position (every hand and the stock order) and runs the Master's search
 on it instead of on samples of the hidden cards, so the gap between it and the Master
 measures what the hidden information costs. Only the tournament tool creates it; it is
 deliberately kept out of :mod:`diloti_desktop.ai.players`. The seer (:class:`SeerPlayer`)
