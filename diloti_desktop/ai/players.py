@@ -116,7 +116,10 @@ class SearchPlayer:
             return moves[0]
         margin = self.config.tie_margin
         results = self.analyse(view, margin)
-        choice = choose_from(results, margin)
+        if self.config.tree > 0 and not results[0].exact:
+            choice = results[0].move  # the tree's most visited move
+        else:
+            choice = choose_from(results, margin)
         if self.config.xeri_guard:
             rng = decision_rng(self.seed, f"{self.name}:guard", view)
             choice = guard_xeri(view, self.config, rng, results, choice, self.utility(view))

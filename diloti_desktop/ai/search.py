@@ -71,6 +71,10 @@ class SearchConfig(NamedTuple):
     #: ``BLIND`` and ``TAKERS`` for the policy, ``LEFTOVER`` for the deal-end evaluation,
     #: ``ROUND`` for the horizon), in the samples and at the depth-limited solve's leaves.
     playout: int = PLAIN
+    #: Grow an information-set tree over the current deal's moves
+    #: (:mod:`diloti_desktop.ai.ismcts`) instead of playing every move in every sample:
+    #: the tree's exploration constant in points, 0 for the flat search.
+    tree: float = 0.0
 
 
 class MoveValue(NamedTuple):
@@ -92,7 +96,7 @@ def makes_xeri(position: Position, move: Move) -> bool:
     return play_unchecked(position, move).xeris[side] > position.xeris[side]
 
 
-def _next_can_sweep(position: Position) -> bool:
+def next_can_sweep(position: Position) -> bool:
     """In a sample just after a move: can the player now to move sweep the table?"""
     if position.phase != PLAY or not (position.loose or position.piles):
         return False
@@ -100,7 +104,7 @@ def _next_can_sweep(position: Position) -> bool:
     return bool(sweepers(position.loose, values) & position.hands[position.turn])
 
 
-def _finish(position: Position, start: Position, side: int, rng: random.Random,
+def finish(position: Position, start: Position, side: int, rng: random.Random,
             utility: Utility | None = None, style: int = PLAIN) -> tuple[float, int]:
     """Play the deal (with :data:`ROUND` in ``style``, the round) out from ``position``;
     the value for ``side`` and the plies played."""
@@ -121,11 +125,11 @@ def _reply_value(after: Position, start: Position, side: int, rng: random.Random
     """Value for ``side`` when the next player (an opponent: sides alternate) picks the
     reply that is worst for ``side``, each reply followed by a playout; and the plies."""
     if after.phase != PLAY or len(after.stock) != len(start.stock):
-        return _finish(after, start, side, rng, utility, style)
+        return finish(after, start, side, rng, utility, style)
     worst = _INFINITE
     plies = 0
     for reply in distinct_moves(candidate_moves(after)):
-        value, used = _finish(play_unchecked(after, reply), start, side, rng, utility,
+        value, used = finish(play_unchecked(after, reply), start, side, rng, utility,
                               style)
         worst = min(worst, value)
         plies += used + 1
@@ -162,6 +166,9 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
         config = config._replace(ply_budget=round(config.ply_budget * share),
                                  max_samples=max(config.min_samples,
                                                  round(config.max_samples * share)))
+    if config.tree > 0 and known is None:
+        from diloti_desktop.ai.ismcts import tree_evaluate  # it builds on this module
+        return tree_evaluate(view, config, rng, candidates, utility)
     limit = 1 if known is not None else config.max_samples
     infer = config.inference > 0 and known is None and bool(view.deal)
     memo: Memo = {}
@@ -177,13 +184,13 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
         weights += weight
         for index, move in enumerate(candidates):
             after = play_unchecked(sample, move)
-            if _next_can_sweep(after):
+            if next_can_sweep(after):
                 sweeps[index] += weight
             if config.reply_search:
                 value, used = _reply_value(after, sample, side, rng, utility,
                                            config.playout)
             else:
-                value, used = _finish(after, sample, side, rng, utility,
+                value, used = finish(after, sample, side, rng, utility,
                                       config.playout)
             totals[index] += weight * value
             plies += used + 1
@@ -235,7 +242,8 @@ def guard_xeri(view: SeatView, config: SearchConfig, rng: random.Random,
         if solved is not None:
             values = {r.move: r.value for r in solved}
             return choice if values[choice] > values[sweep.move] + margin else sweep.move
-    check = config._replace(reply_search=True, min_samples=max(4, config.min_samples // 2))
+    check = config._replace(reply_search=True, min_samples=max(4, config.min_samples // 2),
+                           tree=0.0)
     again = {r.move: r.value for r in evaluate(view, check, rng, pair, utility)}
     return choice if again[choice] > again[sweep.move] + margin else sweep.move
 
@@ -409,7 +417,7 @@ def solve(position: Position, nodes: int, candidates: list[Move] | None = None,
                     # second test's bound is.
                     value = min(bound, best) if near > best - margin else near
             best = max(best, value)
-            results.append(MoveValue(move, value, 1.0 if _next_can_sweep(after) else 0.0,
+            results.append(MoveValue(move, value, 1.0 if next_can_sweep(after) else 0.0,
                                      1, depth <= 0, makes_xeri(position, move)))
     except _Budget:
         return None
@@ -418,4 +426,5 @@ def solve(position: Position, nodes: int, candidates: list[Move] | None = None,
 
 
 __all__ = ["MoveValue", "SearchConfig", "Utility", "can_solve", "choose_from",
-           "evaluate", "guard_xeri", "makes_xeri", "position_from_view", "solve"]
+           "evaluate", "finish", "guard_xeri", "makes_xeri", "next_can_sweep",
+           "position_from_view", "solve"]

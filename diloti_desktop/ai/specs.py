@@ -22,6 +22,9 @@ BASELINES: dict[str, tuple[SearchConfig, bool]] = {
     "Expert-i3": (SearchConfig(ply_budget=6_000, min_samples=8, max_samples=60), False),
 }
 
+#: The information-set tree's exploration constant (points) for the bare ``tree`` option.
+TREE_EXPLORATION = 3.0
+
 _STYLES = {"blind": BLIND, "takers": TAKERS, "leftover": LEFTOVER, "round": ROUND}
 
 
@@ -32,7 +35,9 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
     every sample; ``noguard`` turns the xeri guard off; ``infer`` weighs the samples by
     the others' moves this deal (``infer=T``: with the model's temperature T points),
     ``noinfer`` does not; ``blind``, ``takers``, ``leftover`` and ``round`` add a style
-    to the playouts (:mod:`diloti_desktop.ai.playout`), ``plain`` removes them."""
+    to the playouts (:mod:`diloti_desktop.ai.playout`), ``plain`` removes them; ``tree``
+    grows an information-set tree (:mod:`diloti_desktop.ai.ismcts`; ``tree=C``: with
+    the exploration constant C points) instead of the flat search."""
     for option in filter(None, (o.strip() for o in options.split(","))):
         key, _, value = option.partition("=")
         if key.startswith("x") and not value:
@@ -58,6 +63,8 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
             config = config._replace(inference=0.0)
         elif key in _STYLES and not value:
             config = config._replace(playout=config.playout | _STYLES[key])
+        elif key == "tree":
+            config = config._replace(tree=float(value) if value else TREE_EXPLORATION)
         elif key == "plain" and not value:
             config = config._replace(playout=PLAIN)
         else:
