@@ -107,3 +107,26 @@ def test_four_players_spend_the_configured_share_of_the_samples() -> None:
     assert {r.samples for r in evaluate(seat_view(two, 0), config, random.Random(1))} == {6}
     assert {r.samples for r in evaluate(seat_view(four, 0), config, random.Random(1))} == {3}
     assert SEARCH["Master"].four_player_share == 0.5
+
+
+def test_the_tree_search_values_every_move_most_visited_first() -> None:
+    # A stock left, so the hidden cards are sampled: the tree must value every candidate,
+    # put the most visited first and give the same result from the same seed.
+    position = complete("rules=2p dealer=1 turn=0 hands=4H7S9C/7DKH5S loose=3C stock=QSQH "
+                        "played=36")
+    view = seat_view(position, 0)
+    config = SEARCH["Expert"]._replace(tree=3.0)
+    first = evaluate(view, config, random.Random(5))
+    assert first == evaluate(view, config, random.Random(5))
+    moves = distinct_moves(list(legal_moves(position)))
+    assert {r.move for r in first} == set(moves)
+    assert [r.samples for r in first] == sorted((r.samples for r in first), reverse=True)
+    assert sum(r.samples for r in first) >= config.min_samples * len(moves)
+    assert all(-60 < r.value < 60 for r in first)
+
+
+def test_the_tree_search_leaves_a_known_ending_to_the_exact_solver() -> None:
+    position = complete("rules=2p dealer=1 turn=0 hands=4H7S/7DKH loose=3C played=40")
+    results = evaluate(seat_view(position, 0), SEARCH["Expert"]._replace(tree=3.0),
+                       random.Random(1))
+    assert all(r.exact for r in results) and results[0].move == Move.parse("7S")
