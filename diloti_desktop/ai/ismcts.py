@@ -34,7 +34,7 @@ from diloti_desktop.ai.search import (
 from diloti_desktop.rules.engine import play_unchecked
 from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move
-from diloti_desktop.rules.position import PLAY
+from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.rules.view import SeatView
 
 _Key = tuple[int, int, int, int, tuple[int, ...]]
@@ -55,8 +55,13 @@ class _Node:
 def tree_evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
                   candidates: list[Move], utility: Utility | None = None,
                   ) -> list[MoveValue]:
-    """The candidates' values from an information-set tree over the current deal, the
-    most visited first (``config.tree`` is the exploration constant, in points)."""
+    """The candidates' values from an information-set tree over the current deal
+    (``config.tree`` is the exploration constant, in points).
+
+    With ``config.paired_root`` every candidate is played in every sample, as in the flat
+    search (a paired comparison, best value first), and only the moves after it grow
+    trees; else the root chooses by UCB too and the most visited move comes first.
+    """
     position = view.position
     side = view.seat & 1
     root = _Node()
@@ -64,66 +69,89 @@ def tree_evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
     for key in root_keys:
         root.children[key] = _Node()
     sweeps = dict.fromkeys(root_keys, 0)
-    explore = config.tree
     limit = config.max_samples * len(candidates)
     floor = config.min_samples * len(candidates)
-    iterations = plies = 0
-    while iterations < limit and (iterations < floor or plies < config.ply_budget):
+    done = plies = 0
+    while done < limit and (done < floor or plies < config.ply_budget):
         sample = view.sample(rng)
-        iterations += 1
-        node = root
-        path = []
-        current = sample
-        first = True
-        while current.phase == PLAY and len(current.stock) == len(sample.stock):
-            moves = candidates if first else distinct_moves(candidate_moves(current))
-            by_key = {move_class(m): m for m in moves}
-            untried = [m for k, m in by_key.items()
-                       if k not in node.children or node.children[k].visits == 0]
-            for key in by_key:
-                child = node.children.get(key)
-                if child is None:
-                    child = node.children[key] = _Node()
-                child.available += 1
-            if untried:
-                move = untried[0] if len(untried) == 1 else greedy_move(current, untried)
-                expand = True
-            else:
-                sign = 1.0 if current.turn & 1 == side else -1.0
-                best = -math.inf
-                move = moves[0]
-                for key, candidate in by_key.items():
-                    child = node.children[key]
-                    score = (sign * child.total / child.visits
-                             + explore * math.sqrt(math.log(child.available) / child.visits))
-                    if score > best:
-                        best, move = score, candidate
-                expand = False
-            key = move_class(move)
-            node = node.children[key]
-            path.append(node)
-            current = play_unchecked(current, move)
-            plies += 1
-            if first:
-                if next_can_sweep(current):
+        if config.paired_root:
+            for move, key in zip(candidates, root_keys, strict=True):
+                after = play_unchecked(sample, move)
+                if next_can_sweep(after):
                     sweeps[key] += 1
-                first = False
-            if expand:
-                break
-        value, used = finish(current, sample, side, rng, utility, config.playout)
-        plies += used
-        root.visits += 1
-        for visited in path:
-            visited.visits += 1
-            visited.total += value
+                plies += 1 + _iterate(root.children[key], after, sample, side, rng,
+                                      utility, config)
+            done += len(candidates)
+        else:
+            plies += _iterate(root, sample, sample, side, rng, utility, config,
+                              candidates, sweeps)
+            done += 1
     results = []
     for move, key in zip(candidates, root_keys, strict=True):
         child = root.children[key]
         visits = max(child.visits, 1)
         results.append(MoveValue(move, child.total / visits, sweeps[key] / visits,
                                  child.visits, False, makes_xeri(position, move)))
-    results.sort(key=lambda r: (-r.samples, -r.value))
+    if config.paired_root:
+        results.sort(key=lambda r: -r.value)
+    else:
+        results.sort(key=lambda r: (-r.samples, -r.value))
     return results
+
+
+def _iterate(node: _Node, current: Position, sample: Position, side: int,
+             rng: random.Random, utility: Utility | None, config: SearchConfig,
+             root_moves: list[Move] | None = None,
+             sweeps: dict[_Key, int] | None = None) -> int:
+    """One iteration from ``node`` (whose move led to ``current``, in ``sample``): walk
+    down by UCB among the moves ``current`` allows, add a node, play the deal out and
+    add the value to every node passed (``node`` included). The plies played.
+
+    ``root_moves`` are the moves at ``node`` when it is the root (the candidates), and
+    ``sweeps`` counts, per root move, the iterations in which the next player could
+    sweep after it."""
+    path = [node]
+    plies = 0
+    moves_here = root_moves
+    while current.phase == PLAY and len(current.stock) == len(sample.stock):
+        moves = moves_here if moves_here is not None else distinct_moves(
+            candidate_moves(current))
+        by_key = {move_class(m): m for m in moves}
+        untried = []
+        for key, candidate in by_key.items():
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = _Node()
+            child.available += 1
+            if not child.visits:
+                untried.append(candidate)
+        if untried:
+            move = untried[0] if len(untried) == 1 else greedy_move(current, untried)
+        else:
+            sign = 1.0 if current.turn & 1 == side else -1.0
+            best = -math.inf
+            move = moves[0]
+            for key, candidate in by_key.items():
+                child = node.children[key]
+                score = (sign * child.total / child.visits
+                         + config.tree * math.sqrt(math.log(child.available) / child.visits))
+                if score > best:
+                    best, move = score, candidate
+        key = move_class(move)
+        node = node.children[key]
+        path.append(node)
+        current = play_unchecked(current, move)
+        plies += 1
+        if moves_here is not None and sweeps is not None and next_can_sweep(current):
+            sweeps[key] += 1
+        moves_here = None
+        if untried:
+            break
+    value, used = finish(current, sample, side, rng, utility, config.playout)
+    for visited in path:
+        visited.visits += 1
+        visited.total += value
+    return plies + used
 
 
 __all__ = ["tree_evaluate"]

@@ -116,7 +116,7 @@ class SearchPlayer:
             return moves[0]
         margin = self.config.tie_margin
         results = self.analyse(view, margin)
-        if self.config.tree > 0 and not results[0].exact:
+        if self.config.tree > 0 and not self.config.paired_root and not results[0].exact:
             choice = results[0].move  # the tree's most visited move
         else:
             choice = choose_from(results, margin)

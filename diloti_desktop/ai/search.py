@@ -75,6 +75,9 @@ class SearchConfig(NamedTuple):
     #: (:mod:`diloti_desktop.ai.ismcts`) instead of playing every move in every sample:
     #: the tree's exploration constant in points, 0 for the flat search.
     tree: float = 0.0
+    #: With a tree: play every candidate in every sample (the flat search's paired
+    #: comparison) and grow the trees only below them.
+    paired_root: bool = False
 
 
 class MoveValue(NamedTuple):

@@ -37,7 +37,8 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
     ``noinfer`` does not; ``blind``, ``takers``, ``leftover`` and ``round`` add a style
     to the playouts (:mod:`diloti_desktop.ai.playout`), ``plain`` removes them; ``tree``
     grows an information-set tree (:mod:`diloti_desktop.ai.ismcts`; ``tree=C``: with
-    the exploration constant C points) instead of the flat search."""
+    the exploration constant C points) instead of the flat search, ``subtree`` (or
+    ``subtree=C``) plays every move in every sample and grows the trees below them."""
     for option in filter(None, (o.strip() for o in options.split(","))):
         key, _, value = option.partition("=")
         if key.startswith("x") and not value:
@@ -63,8 +64,9 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
             config = config._replace(inference=0.0)
         elif key in _STYLES and not value:
             config = config._replace(playout=config.playout | _STYLES[key])
-        elif key == "tree":
-            config = config._replace(tree=float(value) if value else TREE_EXPLORATION)
+        elif key in ("tree", "subtree"):
+            config = config._replace(tree=float(value) if value else TREE_EXPLORATION,
+                                     paired_root=key == "subtree")
         elif key == "plain" and not value:
             config = config._replace(playout=PLAIN)
         else:

@@ -130,3 +130,12 @@ def test_the_tree_search_leaves_a_known_ending_to_the_exact_solver() -> None:
     results = evaluate(seat_view(position, 0), SEARCH["Expert"]._replace(tree=3.0),
                        random.Random(1))
     assert all(r.exact for r in results) and results[0].move == Move.parse("7S")
+
+
+def test_the_paired_tree_plays_every_move_in_every_sample() -> None:
+    position = complete("rules=2p dealer=1 turn=0 hands=4H7S9C/7DKH5S loose=3C stock=QSQH "
+                        "played=36")
+    config = SEARCH["Expert"]._replace(tree=3.0, paired_root=True)
+    results = evaluate(seat_view(position, 0), config, random.Random(5))
+    assert len({r.samples for r in results}) == 1 and results[0].samples >= config.min_samples
+    assert [r.value for r in results] == sorted((r.value for r in results), reverse=True)
