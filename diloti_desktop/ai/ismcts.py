@@ -6,8 +6,9 @@ sample. So the later moves of both sides are chosen knowing the other hands. Her
 single-observer information-set Monte Carlo tree search, one tree is grown over the moves
 of the current deal: each iteration samples the hidden cards afresh, walks down the tree
 choosing among the moves that sample allows by the statistics of every sample before it
-(UCB1, with the number of times a move was available in place of the parent's visits),
-adds one node, and finishes the deal with the playout policy. A move deep in the tree is
+(PUCT, with the playout policy's scores as the prior; UCB1 at the root, with the number
+of times a move was available in place of the parent's visits), adds one node, and
+finishes the deal with the playout policy. A move deep in the tree is
 so judged over many samples: a player who cannot see the others' cards cannot adapt its
 choice to them, and the tree's opponents neither.
 
@@ -22,7 +23,7 @@ import math
 import random
 
 from diloti_desktop.ai.features import distinct_moves, move_class
-from diloti_desktop.ai.playout import greedy_move
+from diloti_desktop.ai.playout import greedy_scores
 from diloti_desktop.ai.search import (
     MoveValue,
     SearchConfig,
@@ -38,6 +39,10 @@ from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.rules.view import SeatView
 
 _Key = tuple[int, int, int, int, tuple[int, ...]]
+
+#: Temperature (points) of the softmax that turns the playout policy's scores into the
+#: tree's prior: a move scoring one point less is e times less likely to be tried.
+PRIOR_TEMPERATURE = 1.0
 
 
 class _Node:
@@ -104,7 +109,8 @@ def _iterate(node: _Node, current: Position, sample: Position, side: int,
              root_moves: list[Move] | None = None,
              sweeps: dict[_Key, int] | None = None) -> int:
     """One iteration from ``node`` (whose move led to ``current``, in ``sample``): walk
-    down by UCB among the moves ``current`` allows, add a node, play the deal out and
+    down among the moves each position allows (:func:`_root_choice` at the root,
+    :func:`_prior_choice` below), add a node, play the deal out and
     add the value to every node passed (``node`` included). The plies played.
 
     ``root_moves`` are the moves at ``node`` when it is the root (the candidates), and
@@ -116,27 +122,10 @@ def _iterate(node: _Node, current: Position, sample: Position, side: int,
     while current.phase == PLAY and len(current.stock) == len(sample.stock):
         moves = moves_here if moves_here is not None else distinct_moves(
             candidate_moves(current))
-        by_key = {move_class(m): m for m in moves}
-        untried = []
-        for key, candidate in by_key.items():
-            child = node.children.get(key)
-            if child is None:
-                child = node.children[key] = _Node()
-            child.available += 1
-            if not child.visits:
-                untried.append(candidate)
-        if untried:
-            move = untried[0] if len(untried) == 1 else greedy_move(current, untried)
+        if moves_here is not None:
+            move, expand = _root_choice(node, moves, config.tree)
         else:
-            sign = 1.0 if current.turn & 1 == side else -1.0
-            best = -math.inf
-            move = moves[0]
-            for key, candidate in by_key.items():
-                child = node.children[key]
-                score = (sign * child.total / child.visits
-                         + config.tree * math.sqrt(math.log(child.available) / child.visits))
-                if score > best:
-                    best, move = score, candidate
+            move, expand = _prior_choice(node, current, moves, side, config.tree)
         key = move_class(move)
         node = node.children[key]
         path.append(node)
@@ -145,13 +134,65 @@ def _iterate(node: _Node, current: Position, sample: Position, side: int,
         if moves_here is not None and sweeps is not None and next_can_sweep(current):
             sweeps[key] += 1
         moves_here = None
-        if untried:
+        if expand:
             break
     value, used = finish(current, sample, side, rng, utility, config.playout)
     for visited in path:
         visited.visits += 1
         visited.total += value
     return plies + used
+
+
+def _child(node: _Node, move: Move) -> _Node:
+    """The node of ``move`` below ``node``, made on first sight; counts one availability."""
+    key = move_class(move)
+    child = node.children.get(key)
+    if child is None:
+        child = node.children[key] = _Node()
+    child.available += 1
+    return child
+
+
+def _root_choice(root: _Node, moves: list[Move], explore: float) -> tuple[Move, bool]:
+    """At the root (the mover is the searching side): every candidate once, then UCB1.
+    The move and whether it is tried for the first time."""
+    best = -math.inf
+    choice = moves[0]
+    for move in moves:
+        child = _child(root, move)
+        if not child.visits:
+            return move, True
+        score = (child.total / child.visits
+                 + explore * math.sqrt(math.log(child.available) / child.visits))
+        if score > best:
+            best, choice = score, move
+    return choice, False
+
+
+def _prior_choice(node: _Node, position: Position, moves: list[Move], side: int,
+                  explore: float) -> tuple[Move, bool]:
+    """Below the root: PUCT with the playout policy's scores as the prior, a move not
+    tried yet valued at its parent's mean (so the tree follows the policy until the
+    moves it tried look worse). The move and whether it is tried for the first time."""
+    if len(moves) == 1:
+        child = _child(node, moves[0])
+        return moves[0], not child.visits
+    sign = 1.0 if position.turn & 1 == side else -1.0
+    scores = greedy_scores(position, moves)
+    top = max(scores)
+    weights = [math.exp((s - top) / PRIOR_TEMPERATURE) for s in scores]
+    scale = explore * math.sqrt(node.visits + 1) / sum(weights)
+    parent = sign * node.total / node.visits if node.visits else 0.0
+    best = -math.inf
+    choice = moves[0]
+    new = False
+    for move, weight in zip(moves, weights, strict=True):
+        child = _child(node, move)
+        mean = sign * child.total / child.visits if child.visits else parent
+        score = mean + scale * weight / (1 + child.visits)
+        if score > best:
+            best, choice, new = score, move, not child.visits
+    return choice, new
 
 
 __all__ = ["tree_evaluate"]
