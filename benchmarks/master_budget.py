@@ -1,11 +1,13 @@
 """Decision times of the Master's search at several budgets, on positions from real games.
 
     python -m benchmarks.master_budget [--positions 120] [--budgets 1,2,3,4] [--players 2]
+                                       [--options subtree]
 
 Positions come from seeded Expert games (every ply of a round equally likely, so the
 last deal, solved exactly, is represented as in play). Each budget ``K`` is the shipped
 Master's search with its plies, samples and solver nodes multiplied by K relative to the
-issue-3 Master (``Master-i3:xK`` in the tournament's player names). Printed per budget:
+issue-3 Master (``Master-i3:xK`` in the tournament's player names); ``--options`` adds
+search options to every budget (``Master-i3:xK,subtree``). Printed per budget:
 CPU time per decision (the time on an idle core) p50 / p95 / p99 / max, and wall time
 p95 (inflated when other processes share the cores). Forced moves are skipped: the
 players answer them without searching.
@@ -29,6 +31,7 @@ def main() -> None:
     parser.add_argument("--budgets", default="1,2,3,4")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--options", default="", help="search options, e.g. subtree")
     args = parser.parse_args()
     positions = [p for p in game_positions(args.players, args.positions, args.seed, "Expert")
                  if len(candidate_moves(p)) > 1]
@@ -36,7 +39,7 @@ def main() -> None:
           "times per decision in ms")
     print(f"{'budget':<16}{'cpu p50':>9}{'p95':>8}{'p99':>8}{'max':>8}{'wall p95':>10}")
     for budget in (b.strip() for b in args.budgets.split(",")):
-        name = "Master-i3" if budget == "1" else f"Master-i3:x{budget}"
+        name = f"Master-i3:x{budget}" + (f",{args.options}" if args.options else "")
         player = build_player(name, 1)
         cpu: list[float] = []
         wall: list[float] = []
@@ -46,7 +49,8 @@ def main() -> None:
             player.choose(view)
             cpu.append(time.process_time() - start_cpu)
             wall.append(time.perf_counter() - start)
-        print(f"{'x' + budget:<16}{1000 * percentile(cpu, 0.5):>9.0f}"
+        label = "x" + budget + (f",{args.options}" if args.options else "")
+        print(f"{label:<16}{1000 * percentile(cpu, 0.5):>9.0f}"
               f"{1000 * percentile(cpu, 0.95):>8.0f}{1000 * percentile(cpu, 0.99):>8.0f}"
               f"{1000 * max(cpu):>8.0f}{1000 * percentile(wall, 0.95):>10.0f}", flush=True)
 
