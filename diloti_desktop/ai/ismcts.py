@@ -125,7 +125,8 @@ def _iterate(node: _Node, current: Position, sample: Position, side: int,
         if moves_here is not None:
             move, expand = _root_choice(node, moves, config.tree)
         else:
-            move, expand = _prior_choice(node, current, moves, side, config.tree)
+            move, expand = _prior_choice(node, current, moves, side, config.tree,
+                                         config.playout)
         key = move_class(move)
         node = node.children[key]
         path.append(node)
@@ -170,15 +171,17 @@ def _root_choice(root: _Node, moves: list[Move], explore: float) -> tuple[Move, 
 
 
 def _prior_choice(node: _Node, position: Position, moves: list[Move], side: int,
-                  explore: float) -> tuple[Move, bool]:
-    """Below the root: PUCT with the playout policy's scores as the prior, a move not
-    tried yet valued at its parent's mean (so the tree follows the policy until the
-    moves it tried look worse). The move and whether it is tried for the first time."""
+                  explore: float, style: int) -> tuple[Move, bool]:
+    """Below the root: PUCT with the playout policy's scores (in the playouts' ``style``:
+    with :data:`~diloti_desktop.ai.playout.BLIND`, judged from the mover's view, not the
+    sample's hands) as the prior, a move not tried yet valued at its parent's mean (so
+    the tree follows the policy until the moves it tried look worse). The move and
+    whether it is tried for the first time."""
     if len(moves) == 1:
         child = _child(node, moves[0])
         return moves[0], not child.visits
     sign = 1.0 if position.turn & 1 == side else -1.0
-    scores = greedy_scores(position, moves)
+    scores = greedy_scores(position, moves, style)
     top = max(scores)
     weights = [math.exp((s - top) / PRIOR_TEMPERATURE) for s in scores]
     scale = explore * math.sqrt(node.visits + 1) / sum(weights)

@@ -119,11 +119,12 @@ def greedy_move(position: Position, moves: list[Move], rng: random.Random | None
     return _greedy(position, moves, rng, None, style)
 
 
-def greedy_scores(position: Position, moves: list[Move]) -> list[float]:
+def greedy_scores(position: Position, moves: list[Move], style: int = PLAIN) -> list[float]:
     """The playout policy's score of each move, in points: what it takes now (cards,
-    points, a xeri), a pile's likely worth, minus a xeri left to the next player."""
+    points, a xeri), a pile's likely worth, minus a xeri left to the next player
+    (``style``: the flags :data:`BLIND` and :data:`TAKERS`, see :func:`greedy_move`)."""
     scores: list[float] = []
-    _greedy(position, moves, None, scores, PLAIN)
+    _greedy(position, moves, None, scores, style)
     return scores
 
 
