@@ -4,15 +4,17 @@
     python -m diloti_desktop.ai ladder --pairs 20 [--players Random,Novice,...]
     python -m diloti_desktop.ai rounds Expert --rounds 1000
     python -m diloti_desktop.ai audit Expert --rounds 100 [--rules 4p]
+    python -m diloti_desktop.ai compare RESULTS_A RESULTS_B
 
 ``tournament`` plays duplicate pairs (each seeded deal sequence twice, seats swapped) and
 prints points per round with a 95% interval, match wins with a Wilson interval, xeris
 and decision times. ``ladder`` plays a round robin and prints Bradley-Terry ratings.
 ``rounds`` prints the round outcomes of self-play, the data behind the Master's match
 win probabilities (:mod:`diloti_desktop.ai.winprob`). ``audit`` scans self-play for
-blind spots (:mod:`diloti_desktop.ai.audit`).
+blind spots (:mod:`diloti_desktop.ai.audit`). ``compare`` sets two tournaments' results
+files (``--results``) against the same opponent side by side, pair by pair.
 Players: the levels Novice, Casual, Intermediate, Expert, Master, plus Random and the
-Oracle yardstick (which sees every card; never offered as a level).
+Oracle and Seer yardsticks (which see every card, or every hand; never offered as levels).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from diloti_desktop.ai.tournament import (
     PLAYER_NAMES,
     PairResult,
     check_player_name,
+    compare_runs,
     report,
     round_outcomes,
     run_pairs,
@@ -45,6 +48,33 @@ def _progress(total: int, quiet: bool) -> object:
             if done == total:
                 print(file=sys.stderr)
     return show
+
+
+def _compare(first: Path, second: Path) -> int:
+    """Print how the first results file's player did against the second's."""
+    try:
+        (head_a, pairs_a), (head_b, pairs_b) = pair_log.read(first), pair_log.read(second)
+    except (OSError, ValueError) as error:
+        print(f"invalid results file: {error}", file=sys.stderr)
+        return 2
+    differs = [k for k in ("b", "rules", "seed") if head_a.get(k) != head_b.get(k)]
+    if differs:
+        print(f"invalid: the runs differ in {', '.join(differs)} (they must share the "
+              "opponent, the rules and the seed)", file=sys.stderr)
+        return 2
+    result = compare_runs(pairs_a, pairs_b)
+    if result.pairs < 2:
+        print("invalid: the runs share fewer than 2 finished pairs", file=sys.stderr)
+        return 2
+    a, b, diff = head_a["a"], head_b["a"], result.difference
+    print(f"{a} and {b}, each against {head_a['b']}: {result.pairs} deal sequences both "
+          f"played (rules {head_a['rules']}, seed {head_a['seed']})")
+    print(f"points per round against {head_a['b']}: {a} {result.first:+.2f}, "
+          f"{b} {result.second:+.2f}")
+    print(f"{a} - {b}: {diff.estimate:+.2f}  95% CI [{diff.low:+.2f}, {diff.high:+.2f}]  "
+          "(paired by deal sequence; the games diverge, so the pairing removes only part "
+          "of the noise)")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,6 +105,11 @@ def main(argv: list[str] | None = None) -> int:
     audit.add_argument("player")
     audit.add_argument("--rounds", type=int, default=100)
     audit.add_argument("--examples", type=int, default=5)
+    compare = commands.add_parser(
+        "compare", help="two tournaments' results files against the same opponent, pair "
+        "by pair on the deal sequences both played: how much better the first did")
+    compare.add_argument("first", type=Path)
+    compare.add_argument("second", type=Path)
     for command in (duel, ladder, rounds, audit):
         command.add_argument("--pairs", type=int, default=100,
                              help="duplicate pairs per pairing (2 matches each)")
@@ -83,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
         command.add_argument("--processes", type=int, default=2)
         command.add_argument("--quiet", action="store_true", help="no progress counter")
     args = parser.parse_args(argv)
+    if args.command == "compare":
+        return _compare(args.first, args.second)
     try:
         rules = Ruleset.parse(args.rules)
     except InvalidNotationError as error:

@@ -51,19 +51,27 @@ def load(path: Path, expected: dict[str, object]) -> list[PairResult]:
     file belongs to another run or other code, or a line is not a pair."""
     if not path.exists():
         return []
+    found, pairs = read(path)
+    if found and found != expected:
+        differs = sorted(k for k in set(expected) | set(found)
+                         if found.get(k) != expected.get(k))
+        raise ValueError(f"{path} holds another run (differs in: {', '.join(differs)}); "
+                         "use a new file")
+    return pairs
+
+
+def read(path: Path) -> tuple[dict[str, object], list[PairResult]]:
+    """A results file's header and pairs, by pair number, whatever run it holds (an
+    empty file has neither); ValueError when a line is not what it should be."""
     lines = path.read_text(encoding="utf-8").splitlines()
     if not lines:
-        return []
+        return {}, []
     try:
         found = json.loads(lines[0])
     except json.JSONDecodeError as error:
         raise ValueError(f"{path}: the first line is not a run header ({error})") from None
-    if found != expected:
-        keys = set(expected) | (set(found) if isinstance(found, dict) else set())
-        differs = sorted(k for k in keys if not isinstance(found, dict)
-                         or found.get(k) != expected.get(k))
-        raise ValueError(f"{path} holds another run (differs in: {', '.join(differs)}); "
-                         "use a new file")
+    if not isinstance(found, dict):
+        raise ValueError(f"{path}: the first line is not a run header")
     pairs: dict[int, PairResult] = {}
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
@@ -73,7 +81,7 @@ def load(path: Path, expected: dict[str, object]) -> list[PairResult]:
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as error:
             raise ValueError(f"{path}, line {number}: not a finished pair ({error})") from None
         pairs[pair.number] = pair
-    return [pairs[n] for n in sorted(pairs)]
+    return found, [pairs[n] for n in sorted(pairs)]
 
 
 def start(path: Path, expected: dict[str, object]) -> None:
@@ -109,4 +117,4 @@ def _match(data: object) -> MatchResult:
     return MatchResult._make(tuple(v) if isinstance(v, list) else v for v in values)
 
 
-__all__ = ["append", "code_digest", "header", "load", "start"]
+__all__ = ["append", "code_digest", "header", "load", "read", "start"]

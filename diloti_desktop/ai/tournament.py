@@ -276,9 +276,7 @@ def summarise(a: str, b: str, results: Sequence[PairResult]) -> Summary:
     a_cpu: list[float] = []
     b_cpu: list[float] = []
     for pair in results:
-        pair_rounds = sum(m.rounds for m in pair.matches)
-        pair_diff = sum(m.a_points - m.b_points for m in pair.matches)
-        diffs.append(pair_diff / pair_rounds)
+        diffs.append(pair_points(pair))
         for match in pair.matches:
             wins += match.a_won
             matches += 1
@@ -293,6 +291,33 @@ def summarise(a: str, b: str, results: Sequence[PairResult]) -> Summary:
         a, b, len(results), mean_interval(diffs), wins, matches, wilson(wins, matches),
         a_xeris / max(1, rounds), b_xeris / max(1, rounds), rounds,
         _quantiles(a_times), _quantiles(b_times), _quantiles(a_cpu), _quantiles(b_cpu))
+
+
+def pair_points(pair: PairResult) -> float:
+    """A pair's points per round, A minus B, over its two matches."""
+    rounds = sum(m.rounds for m in pair.matches)
+    return sum(m.a_points - m.b_points for m in pair.matches) / rounds
+
+
+class RunComparison(NamedTuple):
+    """Two runs against the same opponent on the same seeded deal sequences."""
+
+    pairs: int               #: pair numbers both runs finished
+    first: float             #: the first run's points per round on those pairs
+    second: float
+    difference: Interval     #: first minus second, paired by deal sequence
+
+
+def compare_runs(first: Sequence[PairResult], second: Sequence[PairResult]) -> RunComparison:
+    """How much better the first run's player did than the second's, pair by pair on the
+    deal sequences both played (the same seed gives each pair number the same deals)."""
+    by_number = {pair.number: pair_points(pair) for pair in second}
+    common = [(pair_points(pair), by_number[pair.number]) for pair in first
+              if pair.number in by_number]
+    count = len(common)
+    return RunComparison(count, sum(a for a, _ in common) / max(1, count),
+                         sum(b for _, b in common) / max(1, count),
+                         mean_interval([a - b for a, b in common]))
 
 
 def _quantiles(values: Sequence[float]) -> tuple[float, float, float]:
@@ -322,7 +347,7 @@ def report(summary: Summary, rules: Ruleset) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["PLAYER_NAMES", "Z95", "Interval", "MatchResult", "PairResult", "Summary",
-           "build_player", "check_player_name", "mean_interval", "percentile", "play_match",
-           "play_pair", "play_round", "report", "round_outcomes", "run_pairs", "summarise",
-           "wilson"]
+__all__ = ["PLAYER_NAMES", "Z95", "Interval", "MatchResult", "PairResult", "RunComparison",
+           "Summary", "build_player", "check_player_name", "compare_runs", "mean_interval",
+           "pair_points", "percentile", "play_match", "play_pair", "play_round", "report",
+           "round_outcomes", "run_pairs", "summarise", "wilson"]

@@ -184,3 +184,31 @@ def test_the_code_digest_ignores_wording_but_not_code(tmp_path: Path,
     search.write_text(text.replace("_EPSILON: Final = 1e-6", "_EPSILON: Final = 1e-5", 1),
                       encoding="utf-8")
     assert pair_log.code_digest() != original
+
+
+def _results_file(path: Path, player: str, opponent: str, points: dict[int, int]) -> Path:
+    """A results file whose pair N has A ahead by ``points[N]`` in each of its two
+    matches of 5 rounds."""
+    pair_log.start(path, pair_log.header(player, opponent, "2p", 14))
+    for number, ahead in points.items():
+        match = tournament.MatchResult(0, True, 5, 61, 61 - ahead, 0, 0, (), ())
+        pair_log.append(path, PairResult(number, (match, match._replace(a_side=1))))
+    return path
+
+
+def test_two_runs_compare_pair_by_pair_on_the_deals_both_played(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Pair 0: +20 and +10 points over 10 rounds; pair 1: +10 and +10; pair 2 only in one.
+    first = _results_file(tmp_path / "a.jsonl", "Master:tree", "Master-i3",
+                          {0: 10, 1: 5, 2: 40})
+    second = _results_file(tmp_path / "b.jsonl", "Master", "Master-i3", {0: 5, 1: 5})
+    comparison = tournament.compare_runs(pair_log.read(first)[1], pair_log.read(second)[1])
+    assert comparison.pairs == 2
+    assert comparison.first == pytest.approx(1.5) and comparison.second == pytest.approx(1.0)
+    assert comparison.difference.estimate == pytest.approx(0.5)
+    assert main(["compare", str(first), str(second)]) == 0
+    out = capsys.readouterr().out
+    assert "2 deal sequences both played" in out and "Master:tree - Master: +0.50" in out
+    other = _results_file(tmp_path / "c.jsonl", "Master", "Expert", {0: 5, 1: 5})
+    assert main(["compare", str(first), str(other)]) == 2
+    assert "differ in b" in capsys.readouterr().err
