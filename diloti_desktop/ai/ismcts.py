@@ -8,13 +8,16 @@ of the current deal: each iteration samples the hidden cards afresh, walks down 
 choosing among the moves that sample allows by the statistics of every sample before it
 (PUCT, with the playout policy's scores as the prior; UCB1 at the root, with the number
 of times a move was available in place of the parent's visits), adds one node, and
-finishes the deal with the playout policy. A move deep in the tree is
-so judged over many samples: a player who cannot see the others' cards cannot adapt its
-choice to them, and the tree's opponents neither.
+finishes the deal with the playout policy. A move deep in the tree is so judged over
+many samples: a player who cannot see the others' cards cannot adapt its choice to them,
+and the tree's opponents neither.
 
 Values are the root side's deal-end estimate (:func:`~diloti_desktop.ai.playout.deal_value`,
 or the utility at the end of the round), in points; every side picks by its own side's
-mean. Budgets count plies, like the flat search's.
+mean. Budgets count plies, like the flat search's. The flat search's reply search and
+inference options do not apply here; a position whose hidden cards are known still goes
+to the exact solver first (:func:`~diloti_desktop.ai.search.evaluate` decides).
+Measurements: docs/ai-strength.md.
 """
 
 from __future__ import annotations
