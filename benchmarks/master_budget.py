@@ -38,8 +38,9 @@ def main() -> None:
     print(f"{len(positions)} positions ({args.players} players, seed {args.seed}), "
           "times per decision in ms")
     print(f"{'budget':<16}{'cpu p50':>9}{'p95':>8}{'p99':>8}{'max':>8}{'wall p95':>10}")
+    suffix = f",{args.options}" if args.options else ""
     for budget in (b.strip() for b in args.budgets.split(",")):
-        name = f"Master-i3:x{budget}" + (f",{args.options}" if args.options else "")
+        name = f"Master-i3:x{budget}{suffix}"
         player = build_player(name, 1)
         cpu: list[float] = []
         wall: list[float] = []
@@ -49,8 +50,7 @@ def main() -> None:
             player.choose(view)
             cpu.append(time.process_time() - start_cpu)
             wall.append(time.perf_counter() - start)
-        label = "x" + budget + (f",{args.options}" if args.options else "")
-        print(f"{label:<16}{1000 * percentile(cpu, 0.5):>9.0f}"
+        print(f"{'x' + budget + suffix:<16}{1000 * percentile(cpu, 0.5):>9.0f}"
               f"{1000 * percentile(cpu, 0.95):>8.0f}{1000 * percentile(cpu, 0.99):>8.0f}"
               f"{1000 * max(cpu):>8.0f}{1000 * percentile(wall, 0.95):>10.0f}", flush=True)
 

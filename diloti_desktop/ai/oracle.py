@@ -1,10 +1,11 @@
 """The oracle and the seer: cheating yardsticks for experiments, never offered as levels.
 
-The oracle sees the whole position (every hand and the stock order) and runs the Master's search
-on it instead of on samples of the hidden cards, so the gap between it and the Master
-measures what the hidden information costs. Only the tournament tool creates it; it is
-deliberately kept out of :mod:`diloti_desktop.ai.players`. The seer (:class:`SeerPlayer`)
-sees every hand but not the stock's order, which splits that gap in two.
+The oracle sees the whole position (every hand and the stock order) and runs the Master's
+search on it instead of on samples of the hidden cards, so the gap between it and the
+Master measures what the hidden information costs. Only the tournament tool creates it;
+it is deliberately kept out of :mod:`diloti_desktop.ai.players`. The seer
+(:class:`SeerPlayer`) sees every hand but not the stock's order, which splits that gap
+in two.
 """
 
 from __future__ import annotations
@@ -72,8 +73,9 @@ class SeerPlayer(OraclePlayer):
         utility = round_utility(position, position.turn)
         totals: dict[Move, float] = {}
         last: list[MoveValue] = []
+        cards = sorted(position.stock)  # the order given must not matter
         for _ in range(self.STOCK_ORDERS):
-            stock = sorted(position.stock)  # the order given must not matter
+            stock = cards.copy()
             rng.shuffle(stock)
             order = position._replace(stock=tuple(stock))
             last = evaluate(view, self.config, rng, truth=order, utility=utility)

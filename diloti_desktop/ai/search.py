@@ -108,7 +108,7 @@ def next_can_sweep(position: Position) -> bool:
 
 
 def finish(position: Position, start: Position, side: int, rng: random.Random,
-            utility: Utility | None = None, style: int = PLAIN) -> tuple[float, int]:
+           utility: Utility | None = None, style: int = PLAIN) -> tuple[float, int]:
     """Play the deal (with :data:`ROUND` in ``style``, the round) out from ``position``;
     the value for ``side`` and the plies played."""
     played = position.played
@@ -133,7 +133,7 @@ def _reply_value(after: Position, start: Position, side: int, rng: random.Random
     plies = 0
     for reply in distinct_moves(candidate_moves(after)):
         value, used = finish(play_unchecked(after, reply), start, side, rng, utility,
-                              style)
+                             style)
         worst = min(worst, value)
         plies += used + 1
     return worst, plies
@@ -193,8 +193,7 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
                 value, used = _reply_value(after, sample, side, rng, utility,
                                            config.playout)
             else:
-                value, used = finish(after, sample, side, rng, utility,
-                                      config.playout)
+                value, used = finish(after, sample, side, rng, utility, config.playout)
             totals[index] += weight * value
             plies += used + 1
     results = [MoveValue(move, totals[i] / weights, sweeps[i] / weights, count, False,
@@ -246,7 +245,7 @@ def guard_xeri(view: SeatView, config: SearchConfig, rng: random.Random,
             values = {r.move: r.value for r in solved}
             return choice if values[choice] > values[sweep.move] + margin else sweep.move
     check = config._replace(reply_search=True, min_samples=max(4, config.min_samples // 2),
-                           tree=0.0)
+                            tree=0.0)
     again = {r.move: r.value for r in evaluate(view, check, rng, pair, utility)}
     return choice if again[choice] > again[sweep.move] + margin else sweep.move
 

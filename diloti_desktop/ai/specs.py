@@ -11,8 +11,8 @@ from diloti_desktop.ai.playout import BLIND, LEFTOVER, PLAIN, ROUND, TAKERS
 from diloti_desktop.ai.search import SearchConfig
 
 #: Player names the tournament accepts: the levels, "Random", the "Oracle" and "Seer"
-#: yardsticks and the frozen baselines below. A searching level also takes options after a colon
-#: (:func:`parse_options`), e.g. ``Master:x4`` or ``Expert:noguard``.
+#: yardsticks and the frozen baselines below. A searching level also takes options after
+#: a colon (:func:`parse_options`), e.g. ``Master:x4`` or ``Expert:noguard``.
 PLAYER_NAMES = (*LEVELS, "Random", "Oracle", "Seer", "Master-i3", "Expert-i3")
 #: The searching levels as issue 3 shipped them (before the xeri guard and the budget
 #: chosen in issue 14), kept so "new against current" stays measurable.
