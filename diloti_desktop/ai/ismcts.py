@@ -43,6 +43,10 @@ from diloti_desktop.rules.view import SeatView
 
 _Key = tuple[int, int, int, int, tuple[int, ...]]
 
+#: The exploration constant (points) of the Master's tree and of the bare ``tree`` option
+#: (the one value measured at the Master's budget: docs/ai-strength.md).
+TREE_EXPLORATION = 3.0
+
 #: Temperature (points) of the softmax that turns the playout policy's scores into the
 #: tree's prior: a move scoring one point less is e times less likely to be tried.
 PRIOR_TEMPERATURE = 1.0
@@ -201,4 +205,4 @@ def _prior_choice(node: _Node, position: Position, moves: list[Move], side: int,
     return choice, new
 
 
-__all__ = ["tree_evaluate"]
+__all__ = ["PRIOR_TEMPERATURE", "TREE_EXPLORATION", "tree_evaluate"]

@@ -12,9 +12,12 @@ Intermediate    the full heuristic with card counting: piles judged by the odds 
 Expert          determinized search: samples the hidden cards from its view, plays every
                 distinct move in every sample and finishes the deal with playouts; the
                 last deal (2 players) searched exactly within a small node budget
-Master          eight times the Expert's sampling budget in 2 players (four in 4), eight
-                times its solver nodes for the end of the round (2 players, empty stock),
-                and near the target it maximises its chance of winning the match
+Master          eight times the Expert's sampling budget in 2 players (four in 4), spent
+                in 2 players on one information-set tree over the deal's moves, so the
+                later moves of both sides are judged without seeing the hidden cards;
+                eight times the Expert's solver nodes for the end of the round (2
+                players, empty stock); near the target it maximises its chance of
+                winning the match
 ==============  ==========================================================================
 
 Slips of the heuristic levels are drawn per decision at fixed rates (:data:`HABITS`);
@@ -33,12 +36,14 @@ from typing import Final
 
 from diloti_desktop.ai.base import Player, RandomPlayer, decision_rng
 from diloti_desktop.ai.heuristic import Habits, choose_heuristic
+from diloti_desktop.ai.ismcts import TREE_EXPLORATION
 from diloti_desktop.ai.search import (
     MoveValue,
     SearchConfig,
     Utility,
     choose_from,
     evaluate,
+    grows_tree,
     guard_xeri,
 )
 from diloti_desktop.ai.winprob import round_utility
@@ -65,10 +70,13 @@ SEARCH: Final = {
                            solve_nodes=10_000, fallback_depth=2, xeri_guard=True),
     # Twice issue 3's budget (Master-i3 in the tournament) in 2 players, the same in 4:
     # the largest budgets whose decisions stay within p95 1 s and p99 2 s of CPU
-    # (docs/ai-strength.md; twice the budget in 4 players took p95 1.5 s).
+    # (docs/ai-strength.md; twice the budget in 4 players took p95 1.5 s). In 2 players
+    # the budget grows an information-set tree (measured stronger than the flat search
+    # with the same budget); 4 players keep the flat search, where the tree is unmeasured.
     "Master": SearchConfig(ply_budget=48_000, min_samples=8, max_samples=400,
                            solve_nodes=80_000, fallback_depth=3, xeri_guard=True,
-                           four_player_share=0.5),
+                           four_player_share=0.5, tree=TREE_EXPLORATION,
+                           four_player_tree=False),
 }
 
 
@@ -116,7 +124,8 @@ class SearchPlayer:
             return moves[0]
         margin = self.config.tie_margin
         results = self.analyse(view, margin)
-        if self.config.tree > 0 and not self.config.paired_root and not results[0].exact:
+        if (not self.config.paired_root and not results[0].exact
+                and grows_tree(view, self.config)):
             choice = results[0].move  # the tree's most visited move
         else:
             choice = choose_from(results, margin)

@@ -41,9 +41,11 @@ from diloti_desktop.rules.movegen import candidate_moves, is_legal
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.view import SeatView
 
-#: The evaluator of the review: the Master's search (exact solving included), scored in
-#: round points (the Master's match-score objective is not used: a review counts points).
-REVIEW_SEARCH: Final[SearchConfig] = SEARCH["Master"]
+#: The evaluator of the review: the Master's budget (exact solving included), scored in
+#: round points (the Master's match-score objective is not used: a review counts points),
+#: with the flat search: every move on the same samples, so each gets a comparable value
+#: (the Master's tree spends little on the moves it dislikes, the ones a review grades).
+REVIEW_SEARCH: Final[SearchConfig] = SEARCH["Master"]._replace(tree=0.0)
 #: Average points lost per decision that halve the accuracy.
 ACCURACY_HALF_LOSS: Final = 1.0
 #: Verdicts counted among "the biggest mistakes".

@@ -78,6 +78,8 @@ class SearchConfig(NamedTuple):
     #: With a tree: play every candidate in every sample (the flat search's paired
     #: comparison) and grow the trees only below them.
     paired_root: bool = False
+    #: With a tree: grow it in 4 players too (else the flat search there).
+    four_player_tree: bool = True
 
 
 class MoveValue(NamedTuple):
@@ -169,7 +171,7 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
         config = config._replace(ply_budget=round(config.ply_budget * share),
                                  max_samples=max(config.min_samples,
                                                  round(config.max_samples * share)))
-    if config.tree > 0 and known is None:
+    if known is None and grows_tree(view, config):
         from diloti_desktop.ai.ismcts import tree_evaluate  # it builds on this module
         return tree_evaluate(view, config, rng, candidates, utility)
     limit = 1 if known is not None else config.max_samples
@@ -201,6 +203,14 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
                for i, move in enumerate(candidates)]
     results.sort(key=lambda r: -r.value)
     return results
+
+
+def grows_tree(view: SeatView, config: SearchConfig) -> bool:
+    """Whether :func:`evaluate` answers from the information-set tree: the config asks
+    for one (in 4 players too, or not) and some hidden card is not known."""
+    if config.tree <= 0 or can_solve(view):
+        return False
+    return view.position.rules.players == 2 or config.four_player_tree
 
 
 def choose_from(results: list[MoveValue], margin: float) -> Move:
@@ -427,6 +437,6 @@ def solve(position: Position, nodes: int, candidates: list[Move] | None = None,
     return results
 
 
-__all__ = ["MoveValue", "SearchConfig", "Utility", "can_solve", "choose_from",
-           "evaluate", "finish", "guard_xeri", "makes_xeri", "next_can_sweep",
+__all__ = ["MoveValue", "SearchConfig", "Utility", "can_solve", "choose_from", "evaluate",
+           "finish", "grows_tree", "guard_xeri", "makes_xeri", "next_can_sweep",
            "position_from_view", "solve"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from diloti_desktop.ai.base import Player
 from diloti_desktop.ai.inference import TEMPERATURE
+from diloti_desktop.ai.ismcts import TREE_EXPLORATION
 from diloti_desktop.ai.oracle import OraclePlayer, SeerPlayer
 from diloti_desktop.ai.players import LEVELS, SEARCH, SearchPlayer, make_player
 from diloti_desktop.ai.playout import BLIND, LEFTOVER, PLAIN, ROUND, TAKERS
@@ -13,17 +14,16 @@ from diloti_desktop.ai.search import SearchConfig
 #: Player names the tournament accepts: the levels, "Random", the "Oracle" and "Seer"
 #: yardsticks and the frozen baselines below. A searching level also takes options after
 #: a colon (:func:`parse_options`), e.g. ``Master:x4`` or ``Expert:noguard``.
-PLAYER_NAMES = (*LEVELS, "Random", "Oracle", "Seer", "Master-i3", "Expert-i3")
+PLAYER_NAMES = (*LEVELS, "Random", "Oracle", "Seer", "Master-i3", "Expert-i3", "Master-flat")
 #: The searching levels as issue 3 shipped them (before the xeri guard and the budget
-#: chosen in issue 14), kept so "new against current" stays measurable.
+#: chosen in issue 14), and the Master before it grew a tree (issue 14's budget and
+#: guard, the flat search), kept so "new against current" stays measurable.
 BASELINES: dict[str, tuple[SearchConfig, bool]] = {
     "Master-i3": (SearchConfig(ply_budget=24_000, min_samples=8, max_samples=200,
                                solve_nodes=40_000, fallback_depth=3), True),
     "Expert-i3": (SearchConfig(ply_budget=6_000, min_samples=8, max_samples=60), False),
+    "Master-flat": (SEARCH["Master"]._replace(tree=0.0), True),
 }
-
-#: The information-set tree's exploration constant (points) for the bare ``tree`` option.
-TREE_EXPLORATION = 3.0
 
 _STYLES = {"blind": BLIND, "takers": TAKERS, "leftover": LEFTOVER, "round": ROUND}
 

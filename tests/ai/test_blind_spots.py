@@ -144,10 +144,11 @@ def test_search_options_for_the_measurements() -> None:
     custom = parse_options(base, "plies=100,samples=9,nodes=7,depth=2")
     assert (custom.ply_budget, custom.max_samples, custom.solve_nodes,
             custom.fallback_depth) == (100, 9, 7, 2)
-    assert base.tree == 0.0  # the levels search flat
-    tree, subtree = parse_options(base, "tree"), parse_options(base, "subtree=5")
-    assert tree.tree > 0 and not tree.paired_root
+    assert base.tree > 0 and SEARCH["Expert"].tree == 0.0  # only the Master grows a tree
+    flat, subtree = parse_options(base, "tree=0"), parse_options(base, "subtree=5")
+    assert flat.tree == 0.0 and parse_options(flat, "tree").tree == base.tree
     assert subtree.tree == 5.0 and subtree.paired_root
+    assert build_player("Master-flat", 1).config == flat
     with pytest.raises(ValueError, match="unknown search option"):
         parse_options(base, "fast")
     with pytest.raises(ValueError, match="unknown player"):

@@ -8,8 +8,9 @@ import random
 import pytest
 
 from diloti_desktop.ai.hints import GRADE_LIMITS, Verdict, verdict_for
-from diloti_desktop.ai.players import make_player
+from diloti_desktop.ai.players import SEARCH, make_player
 from diloti_desktop.ai.review import (
+    REVIEW_SEARCH,
     Decision,
     accuracy_of,
     decision_from_dict,
@@ -18,6 +19,7 @@ from diloti_desktop.ai.review import (
     review_round,
     summarise,
 )
+from diloti_desktop.ai.search import evaluate
 from diloti_desktop.rules import Move, Ruleset, SeatView, new_match, play_unchecked, seat_view
 from diloti_desktop.rules.position import PLAY, Position
 from tests.ai.helpers import complete
@@ -63,6 +65,18 @@ def test_a_forced_move_is_best_and_does_not_count_for_accuracy() -> None:
     assert forced.forced and forced.verdict == Verdict.BEST and forced.loss == 0.0
     summary = summarise([forced])
     assert summary.decisions == 1 and summary.unforced == 0 and summary.accuracy is None
+
+
+def test_the_review_values_every_move_on_the_same_samples() -> None:
+    # The Master grows a tree, which spends little on the moves it dislikes; the review
+    # keeps its budget but searches flat, so every move it grades has a full value.
+    assert SEARCH["Master"].tree > 0 and REVIEW_SEARCH.tree == 0.0
+    view = view_of("rules=2p dealer=1 turn=0 hands=4H7S9C/7DKH5S loose=3C stock=QSQH "
+                   "played=36")
+    config = REVIEW_SEARCH._replace(ply_budget=2_000, max_samples=20)
+    results = evaluate(view, config, random.Random(3))
+    assert len(results) > 2 and {r.samples for r in results} == {results[0].samples}
+    assert [r.value for r in results] == sorted((r.value for r in results), reverse=True)
 
 
 def test_an_illegal_move_is_refused() -> None:

@@ -8,7 +8,14 @@ import pytest
 
 from diloti_desktop.ai.features import distinct_moves, move_class, points, sweepers
 from diloti_desktop.ai.players import SEARCH
-from diloti_desktop.ai.search import SearchConfig, can_solve, evaluate, position_from_view, solve
+from diloti_desktop.ai.search import (
+    SearchConfig,
+    can_solve,
+    evaluate,
+    grows_tree,
+    position_from_view,
+    solve,
+)
 from diloti_desktop.ai.winprob import round_utility, win_probability
 from diloti_desktop.rules import Move, Position, legal_moves, seat_view
 from diloti_desktop.rules.cards import RANK_MASK, parse_cards
@@ -123,6 +130,24 @@ def test_the_tree_search_values_every_move_most_visited_first() -> None:
     assert [r.samples for r in first] == sorted((r.samples for r in first), reverse=True)
     assert sum(r.samples for r in first) >= config.min_samples * len(moves)
     assert all(-60 < r.value < 60 for r in first)
+
+
+def test_the_master_grows_its_tree_in_two_players_only() -> None:
+    config = SEARCH["Master"]._replace(ply_budget=3_000, max_samples=30)
+    two = complete("rules=2p dealer=1 turn=0 hands=4H7S9C/7DKH5S loose=3C stock=QSQH "
+                   "played=36")
+    four = complete("rules=4p dealer=3 turn=0 hands=4H7S/7DKH/5S9C/2D3D loose=3C "
+                    "played=40")
+    ending = complete("rules=2p dealer=1 turn=0 hands=4H7S/7DKH loose=3C played=40")
+    assert grows_tree(seat_view(two, 0), config)
+    assert not grows_tree(seat_view(four, 0), config)
+    assert not grows_tree(seat_view(ending, 0), config)  # the exact solver's
+    # The tree's root spends its samples unevenly; the flat search plays every move in
+    # every sample.
+    assert len({r.samples for r in evaluate(seat_view(two, 0), config,
+                                            random.Random(1))}) > 1
+    assert len({r.samples for r in evaluate(seat_view(four, 0), config,
+                                            random.Random(1))}) == 1
 
 
 def test_the_tree_search_leaves_a_known_ending_to_the_exact_solver() -> None:
