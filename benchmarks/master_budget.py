@@ -1,13 +1,14 @@
 """Decision times of the Master's search at several budgets, on positions from real games.
 
     python -m benchmarks.master_budget [--positions 120] [--budgets 1,2,3,4] [--players 2]
-                                       [--options subtree]
+                                       [--options tree=0]
 
 Positions come from seeded Expert games (every ply of a round equally likely, so the
 last deal, solved exactly, is represented as in play). Each budget ``K`` is the shipped
-Master's search with its plies, samples and solver nodes multiplied by K relative to the
-issue-3 Master (``Master-i3:xK`` in the tournament's player names); ``--options`` adds
-search options to every budget (``Master-i3:xK,subtree``). Printed per budget:
+Master (its tree, guard and objective) with its plies, samples and solver nodes set to K
+times the issue-3 Master's (the shipped budget is ``2``: ``Master:x0.5`` in the
+tournament's player names is ``1``); ``--options`` adds search options to every budget
+(``--options tree=0``: the flat search, ``Master:x0.5,tree=0``). Printed per budget:
 CPU time per decision (the time on an idle core) p50 / p95 / p99 / max, and wall time
 p95 (inflated when other processes share the cores). Forced moves are skipped: the
 players answer them without searching.
@@ -40,7 +41,7 @@ def main() -> None:
     print(f"{'budget':<16}{'cpu p50':>9}{'p95':>8}{'p99':>8}{'max':>8}{'wall p95':>10}")
     suffix = f",{args.options}" if args.options else ""
     for budget in (b.strip() for b in args.budgets.split(",")):
-        name = f"Master-i3:x{budget}{suffix}"
+        name = f"Master:x{float(budget) / 2:g}{suffix}"  # the Master's is twice issue 3's
         player = build_player(name, 1)
         cpu: list[float] = []
         wall: list[float] = []
