@@ -27,8 +27,9 @@ class OraclePlayer:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        # One sample (the truth) needs no sampling budget; search the reply instead.
-        self.config = SEARCH["Master"]._replace(reply_search=True)
+        # One sample (the truth) needs no sampling budget, nor a tree over samples (the
+        # flat search, as the Master's was): search the reply instead.
+        self.config = SEARCH["Master"]._replace(reply_search=True, tree=0.0)
 
     def choose(self, view: SeatView) -> Move:
         """Refuse: the oracle needs the full position (see :meth:`choose_full`)."""
