@@ -125,9 +125,9 @@ class SearchPlayer:
             return moves[0]
         margin = self.config.tie_margin
         results = self.analyse(view, margin)
-        if (not self.config.paired_root and not results[0].exact
-                and grows_tree(view, self.config)):
-            choice = results[0].move  # the tree's most visited move
+        if not self.config.paired_root and grows_tree(view, self.config):
+            # The tree's most visited move (a tree means hidden cards: nothing was solved).
+            choice = results[0].move
         else:
             choice = choose_from(results, margin)
         if self.config.xeri_guard:
