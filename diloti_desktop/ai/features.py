@@ -135,25 +135,31 @@ def class_multiset(mask: int) -> int:
     return key
 
 
-def move_class(move: Move) -> tuple[int, int, int, int, tuple[int, ...]]:
+#: A move's class (:func:`move_class`): moves of one class are worth the same.
+MoveClass = tuple[int, int, int, int, tuple[int, ...]]
+
+
+def move_class(move: Move) -> MoveClass:
     """Moves with the same class reach positions that differ only by swapping cards of
     equal rank and equal points, so they have the same value for every player."""
     return (move.kind, CLASS_WEIGHT[move.card], move.value, class_multiset(move.loose),
             move.piles)
 
 
+def classed_moves(moves: list[Move]) -> dict[MoveClass, Move]:
+    """Each move class of ``moves`` with its representative (the first in generator
+    order), in that order."""
+    result: dict[MoveClass, Move] = {}
+    for move in moves:
+        result.setdefault(move_class(move), move)
+    return result
+
+
 def distinct_moves(moves: list[Move]) -> list[Move]:
     """One representative (the first in generator order) of each move class."""
     if len(moves) <= 1:
         return list(moves)
-    seen: set[tuple[int, int, int, int, tuple[int, ...]]] = set()
-    result = []
-    for move in moves:
-        key = move_class(move)
-        if key not in seen:
-            seen.add(key)
-            result.append(move)
-    return result
+    return list(classed_moves(moves).values())
 
 
 # -- what a move does right away -------------------------------------------------------

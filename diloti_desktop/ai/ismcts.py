@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 
-from diloti_desktop.ai.features import distinct_moves, move_class
+from diloti_desktop.ai.features import MoveClass, classed_moves, move_class
 from diloti_desktop.ai.playout import greedy_scores
 from diloti_desktop.ai.search import (
     MoveValue,
@@ -40,8 +40,6 @@ from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.rules.view import SeatView
-
-_Key = tuple[int, int, int, int, tuple[int, ...]]
 
 #: The exploration constant (points) of the Master's tree and of the bare ``tree`` option
 #: (the one value measured at the Master's budget: docs/ai-strength.md).
@@ -61,7 +59,7 @@ class _Node:
         self.visits = 0
         self.total = 0.0       #: sum of the root side's values through this node
         self.available = 0     #: iterations in which this move was legal at its parent
-        self.children: dict[_Key, _Node] = {}
+        self.children: dict[MoveClass, _Node] = {}
 
 
 def tree_evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
@@ -77,7 +75,8 @@ def tree_evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
     position = view.position
     side = view.seat & 1
     root = _Node()
-    root_keys = [move_class(m) for m in candidates]
+    root_moves = {move_class(m): m for m in candidates}  # the candidates are distinct
+    root_keys = list(root_moves)
     for key in root_keys:
         root.children[key] = _Node()
     sweeps = dict.fromkeys(root_keys, 0)
@@ -96,7 +95,7 @@ def tree_evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
             done += len(candidates)
         else:
             plies += _iterate(root, sample, sample, side, rng, utility, config,
-                              candidates, sweeps)
+                              root_moves, sweeps)
             done += 1
     results = []
     for move, key in zip(candidates, root_keys, strict=True):
@@ -113,28 +112,29 @@ def tree_evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
 
 def _iterate(node: _Node, current: Position, sample: Position, side: int,
              rng: random.Random, utility: Utility | None, config: SearchConfig,
-             root_moves: list[Move] | None = None,
-             sweeps: dict[_Key, int] | None = None) -> int:
+             root_moves: dict[MoveClass, Move] | None = None,
+             sweeps: dict[MoveClass, int] | None = None) -> int:
     """One iteration from ``node`` (whose move led to ``current``, in ``sample``): walk
     down among the moves each position allows (:func:`_root_choice` at the root,
     :func:`_prior_choice` below), add a node, play the deal out and
     add the value to every node passed (``node`` included). The plies played.
 
-    ``root_moves`` are the moves at ``node`` when it is the root (the candidates), and
+    ``root_moves`` are the moves at ``node`` by class when it is the root (the
+    candidates), and
     ``sweeps`` counts, per root move, the iterations in which the next player could
     sweep after it."""
     path = [node]
     plies = 0
     moves_here = root_moves
     while current.phase == PLAY and len(current.stock) == len(sample.stock):
-        moves = moves_here if moves_here is not None else distinct_moves(
-            candidate_moves(current))
         if moves_here is not None:
-            move, expand = _root_choice(node, moves, config.tree)
+            key, expand = _root_choice(node, moves_here, config.tree)
+            move = moves_here[key]
         else:
-            move, expand = _prior_choice(node, current, moves, side, config.tree,
-                                         config.playout)
-        key = move_class(move)
+            moves = classed_moves(candidate_moves(current))
+            key, expand = _prior_choice(node, current, moves, side, config.tree,
+                                        config.playout)
+            move = moves[key]
         node = node.children[key]
         path.append(node)
         current = play_unchecked(current, move)
@@ -151,9 +151,9 @@ def _iterate(node: _Node, current: Position, sample: Position, side: int,
     return plies + used
 
 
-def _child(node: _Node, move: Move) -> _Node:
-    """The node of ``move`` below ``node``, made on first sight; counts one availability."""
-    key = move_class(move)
+def _child(node: _Node, key: MoveClass) -> _Node:
+    """The node of the moves of class ``key`` below ``node``, made on first sight; counts
+    one availability."""
     child = node.children.get(key)
     if child is None:
         child = node.children[key] = _Node()
@@ -161,47 +161,48 @@ def _child(node: _Node, move: Move) -> _Node:
     return child
 
 
-def _root_choice(root: _Node, moves: list[Move], explore: float) -> tuple[Move, bool]:
+def _root_choice(root: _Node, moves: dict[MoveClass, Move], explore: float,
+                 ) -> tuple[MoveClass, bool]:
     """At the root (the mover is the searching side): every candidate once, then UCB1.
-    The move and whether it is tried for the first time."""
+    The move's class and whether it is tried for the first time."""
     best = -math.inf
-    choice = moves[0]
-    for move in moves:
-        child = _child(root, move)
+    choice = next(iter(moves))
+    for key in moves:
+        child = _child(root, key)
         if not child.visits:
-            return move, True
+            return key, True
         score = (child.total / child.visits
                  + explore * math.sqrt(math.log(child.available) / child.visits))
         if score > best:
-            best, choice = score, move
+            best, choice = score, key
     return choice, False
 
 
-def _prior_choice(node: _Node, position: Position, moves: list[Move], side: int,
-                  explore: float, style: int) -> tuple[Move, bool]:
+def _prior_choice(node: _Node, position: Position, moves: dict[MoveClass, Move],
+                  side: int, explore: float, style: int) -> tuple[MoveClass, bool]:
     """Below the root: PUCT with the playout policy's scores (in the playouts' ``style``:
     with :data:`~diloti_desktop.ai.playout.BLIND`, judged from the mover's view, not the
     sample's hands) as the prior, a move not tried yet valued at its parent's mean (so
     the tree follows the policy until the moves it tried look worse). The move and
-    whether it is tried for the first time."""
+    whether it is tried for the first time (the move by its class)."""
     if len(moves) == 1:
-        child = _child(node, moves[0])
-        return moves[0], not child.visits
+        key = next(iter(moves))
+        return key, not _child(node, key).visits
     sign = 1.0 if position.turn & 1 == side else -1.0
-    scores = greedy_scores(position, moves, style)
+    scores = greedy_scores(position, list(moves.values()), style)
     top = max(scores)
     weights = [math.exp((s - top) / PRIOR_TEMPERATURE) for s in scores]
     scale = explore * math.sqrt(node.visits + 1) / sum(weights)
     parent = sign * node.total / node.visits if node.visits else 0.0
     best = -math.inf
-    choice = moves[0]
+    choice = next(iter(moves))
     new = False
-    for move, weight in zip(moves, weights, strict=True):
-        child = _child(node, move)
+    for key, weight in zip(moves, weights, strict=True):
+        child = _child(node, key)
         mean = sign * child.total / child.visits if child.visits else parent
         score = mean + scale * weight / (1 + child.visits)
         if score > best:
-            best, choice, new = score, move, not child.visits
+            best, choice, new = score, key, not child.visits
     return choice, new
 
 
