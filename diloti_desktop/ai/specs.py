@@ -38,7 +38,8 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
     to the playouts (:mod:`diloti_desktop.ai.playout`), ``plain`` removes them; ``tree``
     grows an information-set tree (:mod:`diloti_desktop.ai.ismcts`; ``tree=C``: with
     the exploration constant C points) instead of the flat search, ``subtree`` (or
-    ``subtree=C``) plays every move in every sample and grows the trees below them."""
+    ``subtree=C``) plays every move in every sample and grows the trees below them;
+    ``tree4p`` grows the tree in 4 players too (the Master's stays 2 players only)."""
     for option in filter(None, (o.strip() for o in options.split(","))):
         key, _, value = option.partition("=")
         if key.startswith("x") and not value:
@@ -67,6 +68,8 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
         elif key in ("tree", "subtree"):
             config = config._replace(tree=float(value) if value else TREE_EXPLORATION,
                                      paired_root=key == "subtree")
+        elif key == "tree4p" and not value:
+            config = config._replace(four_player_tree=True)
         elif key == "plain" and not value:
             config = config._replace(playout=PLAIN)
         else:

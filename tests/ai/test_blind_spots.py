@@ -148,6 +148,7 @@ def test_search_options_for_the_measurements() -> None:
     flat, subtree = parse_options(base, "tree=0"), parse_options(base, "subtree=5")
     assert flat.tree == 0.0 and parse_options(flat, "tree").tree == base.tree
     assert subtree.tree == 5.0 and subtree.paired_root
+    assert not base.four_player_tree and parse_options(base, "tree4p").four_player_tree
     assert build_player("Master-flat", 1).config == flat
     with pytest.raises(ValueError, match="unknown search option"):
         parse_options(base, "fast")
