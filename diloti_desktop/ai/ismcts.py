@@ -120,9 +120,8 @@ def _iterate(node: _Node, current: Position, sample: Position, side: int,
     add the value to every node passed (``node`` included). The plies played.
 
     ``root_moves`` are the moves at ``node`` by class when it is the root (the
-    candidates), and
-    ``sweeps`` counts, per root move, the iterations in which the next player could
-    sweep after it."""
+    candidates), and ``sweeps`` counts, per root move, the iterations in which the next
+    player could sweep after it."""
     path = [node]
     plies = 0
     moves_here = root_moves
