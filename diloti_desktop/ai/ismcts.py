@@ -76,17 +76,16 @@ def tree_evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
     side = view.seat & 1
     root = _Node()
     root_moves = {move_class(m): m for m in candidates}  # the candidates are distinct
-    root_keys = list(root_moves)
-    for key in root_keys:
+    for key in root_moves:
         root.children[key] = _Node()
-    sweeps = dict.fromkeys(root_keys, 0)
+    sweeps = dict.fromkeys(root_moves, 0)
     limit = config.max_samples * len(candidates)
     floor = config.min_samples * len(candidates)
     done = plies = 0
     while done < limit and (done < floor or plies < config.ply_budget):
         sample = view.sample(rng)
         if config.paired_root:
-            for move, key in zip(candidates, root_keys, strict=True):
+            for key, move in root_moves.items():
                 after = play_unchecked(sample, move)
                 if next_can_sweep(after):
                     sweeps[key] += 1
@@ -98,7 +97,7 @@ def tree_evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
                               root_moves, sweeps)
             done += 1
     results = []
-    for move, key in zip(candidates, root_keys, strict=True):
+    for key, move in root_moves.items():
         child = root.children[key]
         visits = max(child.visits, 1)
         results.append(MoveValue(move, child.total / visits, sweeps[key] / visits,
@@ -182,8 +181,8 @@ def _prior_choice(node: _Node, position: Position, moves: dict[MoveClass, Move],
     """Below the root: PUCT with the playout policy's scores (in the playouts' ``style``:
     with :data:`~diloti_desktop.ai.playout.BLIND`, judged from the mover's view, not the
     sample's hands) as the prior, a move not tried yet valued at its parent's mean (so
-    the tree follows the policy until the moves it tried look worse). The move and
-    whether it is tried for the first time (the move by its class)."""
+    the tree follows the policy until the moves it tried look worse). The move's class
+    and whether it is tried for the first time."""
     if len(moves) == 1:
         key = next(iter(moves))
         return key, not _child(node, key).visits
