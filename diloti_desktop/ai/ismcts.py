@@ -14,7 +14,8 @@ and the tree's opponents neither.
 
 Values are the root side's deal-end estimate (:func:`~diloti_desktop.ai.playout.deal_value`,
 or the utility at the end of the round), in points; every side picks by its own side's
-mean. Budgets count plies, like the flat search's. The flat search's reply search and
+mean. Budgets count plies, like the flat search's (the tree may have its own:
+``SearchConfig.tree_plies`` and ``tree_samples``). The flat search's reply search and
 inference options do not apply here; a position whose hidden cards are known still goes
 to the exact solver first (:func:`~diloti_desktop.ai.search.evaluate` decides).
 Measurements: docs/ai-strength.md.
@@ -79,10 +80,11 @@ def tree_evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
     for key in root_moves:
         root.children[key] = _Node()
     sweeps = dict.fromkeys(root_moves, 0)
-    limit = config.max_samples * len(candidates)
+    budget = config.tree_plies or config.ply_budget
+    limit = (config.tree_samples or config.max_samples) * len(candidates)
     floor = config.min_samples * len(candidates)
     done = plies = 0
-    while done < limit and (done < floor or plies < config.ply_budget):
+    while done < limit and (done < floor or plies < budget):
         sample = view.sample(rng)
         if config.paired_root:
             for key, move in root_moves.items():

@@ -80,6 +80,12 @@ class SearchConfig(NamedTuple):
     paired_root: bool = False
     #: With a tree: grow it in 4 players too (else the flat search there).
     four_player_tree: bool = True
+    #: With a tree: its own ply budget and cap on iterations per candidate (0: the flat
+    #: search's ``ply_budget`` and ``max_samples``). An iteration plays one move per
+    #: tree level, not every candidate, so a cap sized for whole flat samples stops the
+    #: tree long before its plies are spent wherever the deal is nearly over.
+    tree_plies: int = 0
+    tree_samples: int = 0
 
 
 class MoveValue(NamedTuple):
@@ -170,7 +176,9 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
         share = config.four_player_share
         config = config._replace(ply_budget=round(config.ply_budget * share),
                                  max_samples=max(config.min_samples,
-                                                 round(config.max_samples * share)))
+                                                 round(config.max_samples * share)),
+                                 tree_plies=round(config.tree_plies * share),
+                                 tree_samples=round(config.tree_samples * share))
     if known is None and grows_tree(view, config):
         from diloti_desktop.ai.ismcts import tree_evaluate  # it builds on this module
         return tree_evaluate(view, config, rng, candidates, utility)

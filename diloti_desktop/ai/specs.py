@@ -30,14 +30,16 @@ _STYLES = {"blind": BLIND, "takers": TAKERS, "leftover": LEFTOVER, "round": ROUN
 
 def parse_options(config: SearchConfig, options: str) -> SearchConfig:
     """A search budget changed by comma-separated options: ``xK`` multiplies the plies,
-    the maximum samples and the solver nodes by K; ``plies=N``, ``samples=N``,
-    ``nodes=N``, ``depth=N`` set one; ``reply`` searches the next player's reply in
-    every sample; ``noguard`` turns the xeri guard off; ``infer`` weighs the samples by
-    the others' moves this deal (``infer=T``: with the model's temperature T points),
-    ``noinfer`` does not; ``blind``, ``takers``, ``leftover`` and ``round`` add a style
-    to the playouts (:mod:`diloti_desktop.ai.playout`), ``plain`` removes them; ``tree``
-    grows an information-set tree (:mod:`diloti_desktop.ai.ismcts`; ``tree=C``: with
-    the exploration constant C points) instead of the flat search, ``subtree`` (or
+    the maximum samples and the solver nodes by K (the tree's own budget too);
+    ``plies=N``, ``samples=N``, ``nodes=N``, ``depth=N``, and for the tree's own budget
+    ``treeplies=N`` and ``treesamples=N`` (0: the flat search's), set one; ``reply``
+    searches the next player's reply in every sample; ``noguard`` turns the xeri guard
+    off; ``infer`` weighs the samples by the others' moves this deal (``infer=T``: with
+    the model's temperature T points), ``noinfer`` does not; ``blind``, ``takers``,
+    ``leftover`` and ``round`` add a style to the playouts
+    (:mod:`diloti_desktop.ai.playout`), ``plain`` removes them; ``tree`` grows an
+    information-set tree (:mod:`diloti_desktop.ai.ismcts`; ``tree=C``: with the
+    exploration constant C points) instead of the flat search, ``subtree`` (or
     ``subtree=C``) plays every move in every sample and grows the trees below them;
     ``tree4p`` grows the tree in 4 players too (the Master's stays 2 players only)."""
     for option in filter(None, (o.strip() for o in options.split(","))):
@@ -46,11 +48,17 @@ def parse_options(config: SearchConfig, options: str) -> SearchConfig:
             k = float(key[1:])
             config = config._replace(ply_budget=round(config.ply_budget * k),
                                      max_samples=round(config.max_samples * k),
-                                     solve_nodes=round(config.solve_nodes * k))
+                                     solve_nodes=round(config.solve_nodes * k),
+                                     tree_plies=round(config.tree_plies * k),
+                                     tree_samples=round(config.tree_samples * k))
         elif key == "plies":
             config = config._replace(ply_budget=int(value))
         elif key == "samples":
             config = config._replace(max_samples=int(value))
+        elif key == "treeplies":
+            config = config._replace(tree_plies=int(value))
+        elif key == "treesamples":
+            config = config._replace(tree_samples=int(value))
         elif key == "nodes":
             config = config._replace(solve_nodes=int(value))
         elif key == "depth":
