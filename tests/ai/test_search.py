@@ -16,6 +16,7 @@ from diloti_desktop.ai.search import (
     position_from_view,
     solve,
 )
+from diloti_desktop.ai.specs import parse_options
 from diloti_desktop.ai.winprob import round_utility, win_probability
 from diloti_desktop.rules import Move, Position, legal_moves, seat_view
 from diloti_desktop.rules.cards import RANK_MASK, parse_cards
@@ -148,6 +149,31 @@ def test_the_master_grows_its_tree_in_two_players_only() -> None:
                                             random.Random(1))}) > 1
     assert len({r.samples for r in evaluate(seat_view(four, 0), config,
                                             random.Random(1))}) == 1
+
+
+def test_the_tree_spends_its_own_budget_when_it_has_one() -> None:
+    # The tree's iterations stop at its own cap per candidate or its own plies, else at
+    # the flat search's; the flat search ignores the tree's budget.
+    position = complete("rules=2p dealer=1 turn=0 hands=4H7S9C/7DKH5S loose=3C stock=QSQH "
+                        "played=36")
+    view = seat_view(position, 0)
+    candidates = len(distinct_moves(list(legal_moves(position))))
+    flat_cap = SearchConfig(ply_budget=10**9, min_samples=2, max_samples=6, tree=3.0)
+
+    def iterations(config: SearchConfig) -> int:
+        return sum(r.samples for r in evaluate(view, config, random.Random(3)))
+
+    assert iterations(flat_cap) == 6 * candidates
+    assert iterations(flat_cap._replace(tree_samples=20)) == 20 * candidates
+    by_plies = flat_cap._replace(tree_samples=200, tree_plies=300)
+    assert 2 * candidates <= iterations(by_plies) < 300
+    assert {r.samples for r in evaluate(view, flat_cap._replace(tree=0.0, tree_samples=20),
+                                        random.Random(3))} == {6}
+    shipped = SEARCH["Master"]
+    chosen = parse_options(shipped, "treeplies=5,treesamples=7")
+    assert (chosen.tree_plies, chosen.tree_samples) == (5, 7)
+    doubled = parse_options(shipped._replace(tree_plies=10, tree_samples=20), "x2")
+    assert (doubled.tree_plies, doubled.tree_samples) == (20, 40)
 
 
 def test_the_tree_search_leaves_a_known_ending_to_the_exact_solver() -> None:
