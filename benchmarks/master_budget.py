@@ -1,7 +1,7 @@
 """Decision times of the Master's search at several budgets, on positions from real games.
 
     python -m benchmarks.master_budget [--positions 120] [--budgets 1,2,3,4] [--players 2]
-                                       [--options tree=0] [--iterations]
+                                       [--options tree=0] [--iterations] [--reseed]
 
 Positions come from seeded Expert games (every ply of a round equally likely, so the
 last deal, solved exactly, is represented as in play). Each budget ``K`` is the shipped
@@ -17,6 +17,9 @@ With ``--iterations`` (2 players), each decision where the Master grows its tree
 searched once more, untimed, to print how the tree's budget was used: the median number
 of iterations and the share of those decisions stopped by the tree's iteration cap
 (``tree_samples``, else ``max_samples``, times the candidates) before its plies were spent.
+With ``--reseed``, each decision is made again, untimed, by the same player seeded
+differently, and the share of the same choices is printed: the search's own noise (a
+search that had converged would always agree with itself).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import argparse
 import time
 
 from benchmarks.positions import game_positions
+from diloti_desktop.ai.features import move_class
 from diloti_desktop.ai.players import SearchPlayer
 from diloti_desktop.ai.search import grows_tree
 from diloti_desktop.ai.specs import build_player
@@ -53,25 +57,31 @@ def main() -> None:
     parser.add_argument("--options", default="", help="search options, e.g. subtree")
     parser.add_argument("--iterations", action="store_true",
                         help="also print how the tree used its budget (2 players)")
+    parser.add_argument("--reseed", action="store_true",
+                        help="also print how often another seed makes the same choice")
     args = parser.parse_args()
     positions = [p for p in game_positions(args.players, args.positions, args.seed, "Expert")
                  if len(candidate_moves(p)) > 1]
     print(f"{len(positions)} positions ({args.players} players, seed {args.seed}), "
           "times per decision in ms")
     columns = f"{'iter p50':>10}{'capped':>8}" if args.iterations else ""
+    columns += f"{'same':>7}" if args.reseed else ""
     print(f"{'budget':<16}{'cpu p50':>9}{'p95':>8}{'p99':>8}{'max':>8}{'wall p95':>10}{columns}")
     suffix = f",{args.options}" if args.options else ""
     for budget in (b.strip() for b in args.budgets.split(",")):
         name = f"Master:x{float(budget) / 2:g}{suffix}"  # the Master's is twice issue 3's
-        player = build_player(name, 1)
+        player, other = build_player(name, 1), build_player(name, 2)
         cpu: list[float] = []
         wall: list[float] = []
+        same = 0
         for position in positions:
             view = seat_view(position, position.turn)
             start, start_cpu = time.perf_counter(), time.process_time()
-            player.choose(view)
+            move = player.choose(view)
             cpu.append(time.process_time() - start_cpu)
             wall.append(time.perf_counter() - start)
+            if args.reseed:
+                same += move_class(other.choose(view)) == move_class(move)
         extra = ""
         if args.iterations and isinstance(player, SearchPlayer):
             uses = [u for u in (tree_use(player, seat_view(p, p.turn)) for p in positions)
@@ -79,6 +89,8 @@ def main() -> None:
             iterations = percentile([float(n) for n, _ in uses], 0.5) if uses else 0.0
             capped = sum(stopped for _, stopped in uses) / max(len(uses), 1)
             extra = f"{iterations:>10.0f}{capped:>8.0%}"
+        if args.reseed:
+            extra += f"{same / len(positions):>7.0%}"
         print(f"{'x' + budget + suffix:<16}{1000 * percentile(cpu, 0.5):>9.0f}"
               f"{1000 * percentile(cpu, 0.95):>8.0f}{1000 * percentile(cpu, 0.99):>8.0f}"
               f"{1000 * max(cpu):>8.0f}{1000 * percentile(wall, 0.95):>10.0f}{extra}",
