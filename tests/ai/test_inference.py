@@ -142,7 +142,7 @@ def test_the_game_session_gives_its_ai_the_deal() -> None:
 
 
 def test_the_master_with_inference_plays_legal_moves_in_a_match() -> None:
-    players = [build_player("Master:infer,plies=1500,samples=20", 1), build_player(
+    players = [build_player("Master:infer,tree=0,plies=1500,samples=20", 1), build_player(
         "Expert", 2)]
     final, _, _ = play_match(players, Ruleset.parse("2p,t21"), seed=8)
     assert final.phase != PLAY
