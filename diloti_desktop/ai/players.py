@@ -12,10 +12,11 @@ Intermediate    the full heuristic with card counting: piles judged by the odds 
 Expert          determinized search: samples the hidden cards from its view, plays every
                 distinct move in every sample and finishes the deal with playouts; the
                 last deal (2 players) searched exactly within a small node budget
-Master          eight times the Expert's sampling budget in 2 players (four in 4), spent
-                in 2 players on one information-set tree over the deal's moves, so the
-                later moves of both sides are judged without seeing the hidden cards;
-                eight times the Expert's solver nodes for the end of the round (2
+Master          in 2 players one information-set tree over the deal's moves, grown
+                until 36,000 plies are spent (six times the Expert's budget) in every
+                decision, so the later moves of both sides are judged without seeing
+                the hidden cards; in 4 players four times the Expert's sampling budget,
+                flat; eight times the Expert's solver nodes for the end of the round (2
                 players, empty stock); near the target it maximises its chance of
                 winning the match
 ==============  ==========================================================================
@@ -68,16 +69,20 @@ SEARCH: Final = {
     # found the single greedy playout giving away aces, 10♦ and piles there).
     "Expert": SearchConfig(ply_budget=6_000, min_samples=8, max_samples=60,
                            solve_nodes=10_000, fallback_depth=2, xeri_guard=True),
-    # Twice issue 3's budget (Master-i3 in the tournament) in 2 players, the same in 4:
-    # the largest budgets whose decisions stay within p95 1 s and p99 2 s of CPU
-    # (docs/ai-strength.md; twice the budget in 4 players took p95 1.5 s). In 2 players
-    # the budget grows an information-set tree (+0.52 points per round against the flat
-    # search with the same budget, `Master-flat`); 4 players keep the flat search, where
-    # the tree played worse (-0.47 points per round against the flat search).
+    # The flat search (4 players; the review and the xeri guard's re-check derive from
+    # it) has twice issue 3's budget (Master-i3 in the tournament), the largest whose
+    # decisions stay within p95 1 s and p99 2 s of CPU (docs/ai-strength.md; twice it
+    # in 4 players took p95 1.5 s). In 2 players an information-set tree with its own
+    # budget: 36,000 plies whatever the position (the flat search's cap of 400 samples
+    # per candidate stopped 97% of the tree's decisions before their 48,000 plies were
+    # spent: median CPU 62 ms), at about the same p95, and exploration 5 points: +1.00
+    # points per round against the issue-3 Master (the tree with the flat budget and
+    # exploration 3: +0.65). 4 players keep the flat search, where the tree played worse
+    # (-0.47 points per round against the flat search).
     "Master": SearchConfig(ply_budget=48_000, min_samples=8, max_samples=400,
                            solve_nodes=80_000, fallback_depth=3, xeri_guard=True,
                            four_player_share=0.5, tree=TREE_EXPLORATION,
-                           four_player_tree=False),
+                           four_player_tree=False, tree_plies=36_000, tree_samples=2_000),
 }
 
 
