@@ -30,7 +30,7 @@ import time
 from benchmarks.positions import game_positions
 from diloti_desktop.ai.features import move_class
 from diloti_desktop.ai.players import SearchPlayer
-from diloti_desktop.ai.search import grows_tree
+from diloti_desktop.ai.search import grows_tree, tree_budget
 from diloti_desktop.ai.specs import build_player
 from diloti_desktop.ai.tournament import percentile
 from diloti_desktop.rules import SeatView, candidate_moves, seat_view
@@ -44,7 +44,7 @@ def tree_use(player: SearchPlayer, view: SeatView) -> tuple[int, bool] | None:
         return None
     results = player.analyse(view, config.tie_margin)
     iterations = sum(r.samples for r in results)
-    return iterations, iterations >= (config.tree_samples or config.max_samples) * len(results)
+    return iterations, iterations >= tree_budget(config).max_samples * len(results)
 
 
 def main() -> None:

@@ -14,10 +14,10 @@ and the tree's opponents neither.
 
 Values are the root side's deal-end estimate (:func:`~diloti_desktop.ai.playout.deal_value`,
 or the utility at the end of the round), in points; every side picks by its own side's
-mean. Budgets count plies, like the flat search's (the tree may have its own:
-``SearchConfig.tree_plies`` and ``tree_samples``). The flat search's reply search and
-inference options do not apply here; a position whose hidden cards are known still goes
-to the exact solver first (:func:`~diloti_desktop.ai.search.evaluate` decides).
+mean. Budgets count plies, like the flat search's; :func:`~diloti_desktop.ai.search.evaluate`
+passes the tree's own budget, if it has one (:func:`~diloti_desktop.ai.search.tree_budget`).
+The flat search's reply search and inference options do not apply here; a position whose
+hidden cards are known still goes to the exact solver first (``evaluate`` decides).
 Measurements: docs/ai-strength.md.
 """
 
@@ -83,11 +83,10 @@ def tree_evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
     for key in root_moves:
         root.children[key] = _Node()
     sweeps = dict.fromkeys(root_moves, 0)
-    budget = config.tree_plies or config.ply_budget
-    limit = (config.tree_samples or config.max_samples) * len(candidates)
+    limit = config.max_samples * len(candidates)
     floor = config.min_samples * len(candidates)
     done = plies = 0
-    while done < limit and (done < floor or plies < budget):
+    while done < limit and (done < floor or plies < config.ply_budget):
         sample = view.sample(rng)
         if config.paired_root:
             for key, move in root_moves.items():

@@ -172,14 +172,15 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
                            depth=config.fallback_depth, margin=margin, style=config.playout)
         if solved is not None:
             return solved
+    tree = known is None and grows_tree(view, config)
+    if tree:
+        config = tree_budget(config)
     if position.rules.players == 4 and config.four_player_share != 1.0:
         share = config.four_player_share
         config = config._replace(ply_budget=round(config.ply_budget * share),
                                  max_samples=max(config.min_samples,
-                                                 round(config.max_samples * share)),
-                                 tree_plies=round(config.tree_plies * share),
-                                 tree_samples=round(config.tree_samples * share))
-    if known is None and grows_tree(view, config):
+                                                 round(config.max_samples * share)))
+    if tree:
         from diloti_desktop.ai.ismcts import tree_evaluate  # it builds on this module
         return tree_evaluate(view, config, rng, candidates, utility)
     limit = 1 if known is not None else config.max_samples
@@ -219,6 +220,14 @@ def grows_tree(view: SeatView, config: SearchConfig) -> bool:
     if config.tree <= 0 or can_solve(view):
         return False
     return view.position.rules.players == 2 or config.four_player_tree
+
+
+def tree_budget(config: SearchConfig) -> SearchConfig:
+    """The budget a tree searches with, as ``ply_budget`` and ``max_samples`` (the cap on
+    iterations per candidate): the tree's own where it has one (``tree_plies``,
+    ``tree_samples``), else the flat search's."""
+    return config._replace(ply_budget=config.tree_plies or config.ply_budget,
+                           max_samples=config.tree_samples or config.max_samples)
 
 
 def choose_from(results: list[MoveValue], margin: float) -> Move:
