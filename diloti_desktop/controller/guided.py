@@ -178,7 +178,10 @@ class GuidedSession(GameSession):
             return False
         position = self.coach.advance()
         if position is not None:
+            # A new step is a new round record: the review and undo replay the moves
+            # from the step's own position, not from the first step's.
             self.position = position
+            self.round_start = position
             self.history.clear()
             self.last_account = ""
             self._events.append(RoundBegan(position.round_no, (), position))

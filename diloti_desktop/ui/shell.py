@@ -337,13 +337,17 @@ class Shell:
         if ctx is None or isinstance(ctx.scenes.top, ErrorScene):
             raise error  # the error screen itself failed: give up (main logs it)
 
+        # The screen promises Continue only when there is a saved game to continue: a
+        # lesson, a puzzle or a finished match leaves none.
+        saved = False
         try:
-            ctx.save_session()
+            saved = ctx.save_session() and ctx.session is not None and ctx.has_saved_game()
         except Exception:
             log.exception("could not save the game after the error")
         summary = _("Technical detail: {error}").format(error=f"{type(error).__name__}: {error}")
         path = logs.log_path()
-        ctx.scenes.reset(ErrorScene(ctx, summary, str(path) if path.exists() else None))
+        ctx.scenes.reset(ErrorScene(ctx, summary, str(path) if path.exists() else None,
+                                    saved=saved))
         if ctx.session is not None:
             ctx.session.close()
             ctx.session = None

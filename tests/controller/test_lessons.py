@@ -112,3 +112,25 @@ def test_lesson_terms_are_in_the_glossary() -> None:
     for current in LESSONS:
         for key in current.terms:
             assert glossary.term(key).meaning
+
+
+@pytest.mark.parametrize("current", LESSONS, ids=[lesson.key for lesson in LESSONS])
+def test_every_step_s_moves_replay_from_that_step_s_position(current: Lesson) -> None:
+    """The review and undo replay a round from its start: in a lesson each step that sets a
+    position starts a new record, so a round ended by a later step replays (the Xeri
+    lesson's last-card step once replayed from its first step's position)."""
+    coach = LessonCoach(current)
+    session = GuidedSession(coach, player_factory=random_players, ai_pace=0.0)
+    for number, step in enumerate(current.steps):
+        if number:
+            assert session.next_step()
+        if step.position:
+            assert session.round_start == Position.parse(step.position)
+        assert session.submit(Move.parse(step.expect[0]))
+        while not session.waiting():
+            session.update()
+            session.wait_for_ai()
+        positions = session.current_play().positions()
+        assert positions[-1] == session.position
+    for play in session.plays:
+        assert play.positions()[-1].round_no == play.round_no

@@ -229,7 +229,7 @@ def error_screen(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 
     detail = _("Technical detail: {error}").format(
         error="KeyError: 'a-rather-long-key-name-that-does-not-exist-in-the-table'")
-    return [ErrorScene(ctx, detail, LONG_PATH)]
+    return [ErrorScene(ctx, detail, LONG_PATH, saved=True)]
 
 
 def menu_with_notice(ctx: AppContext, pieces: Pieces) -> list[Scene]:

@@ -14,6 +14,7 @@ from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.ui.hint_coach import move_items
 from diloti_desktop.ui.scenes.dialogs import ChooserScene
+from diloti_desktop.ui.scenes.error import ErrorScene
 from diloti_desktop.ui.scenes.guided_table import (
     GuidedTableScene,
     LessonTableScene,
@@ -43,12 +44,18 @@ def press_panel(driver: Driver, key: str) -> None:
 def wait_step(driver: Driver, scene: GuidedTableScene) -> None:
     """Until the step is done and shown (closing a round summary on the way)."""
     def ready() -> bool:
-        if isinstance(driver.top, RoundSummaryScene):
-            button = next(b for b in driver.top.buttons() if b.key == "next")
+        summary = driver.top
+        assert not isinstance(summary, ErrorScene), "the lesson crashed"
+        if isinstance(summary, RoundSummaryScene):
+            # A player reads the summary while the round is graded and its review
+            # prepared: both must work on a lesson's round, which spans several steps.
+            if not summary.review_ready():
+                return False
+            button = next(b for b in summary.buttons() if b.key == "next")
             assert button.label == "Continue"  # a lesson deals no next round
             driver.click(button.box.center)
         return driver.top is scene and scene.guided.waiting() and scene.caught_up()
-    driver.until(ready)
+    driver.until(ready, timeout=30.0)
 
 
 @pytest.mark.parametrize("index", range(len(LESSONS)), ids=[lesson.key for lesson in LESSONS])

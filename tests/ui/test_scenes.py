@@ -266,6 +266,7 @@ def test_an_unexpected_error_shows_the_error_screen(driver: Driver,
     screen = driver.top
     assert isinstance(screen, ErrorScene)
     assert "ZeroDivisionError: boom" in screen.summary
+    assert not screen.saved  # no game in play: the screen must not promise Continue
     assert "unexpected error" in caplog.text
     driver.key(pygame.K_RETURN)  # "Back to the main menu"
     assert isinstance(driver.top, MainMenuScene)

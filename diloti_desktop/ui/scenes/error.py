@@ -16,9 +16,12 @@ from diloti_desktop.ui.widgets import Button, ButtonList, draw_button
 class ErrorScene(Scene):
     """Shown after an unexpected exception (already logged with its traceback)."""
 
-    def __init__(self, ctx: AppContext, summary: str, log_file: str | None) -> None:
+    def __init__(self, ctx: AppContext, summary: str, log_file: str | None,
+                 saved: bool = False) -> None:
         super().__init__(ctx)
         self.summary = summary
+        #: Whether an interrupted game was saved, so that Continue will offer it.
+        self.saved = saved
         self.log_file = log_file
         self.list = ButtonList(vertical=False)
         self.list.focus = 0
@@ -60,11 +63,13 @@ class ErrorScene(Scene):
         theme.blit_text(surface, _("Sorry, something went wrong"), round(size * 1.4),
                         (box.centerx, y), theme.ALERT, bold=True, anchor="midtop")
         y += round(size * 3)
-        paragraphs = [
-            _("The game ran into a problem it did not expect. Your game was saved after its "
-              "last move, so you can continue it from the main menu."),
-            self.summary,
-        ]
+        if self.saved:
+            first = _("The game ran into a problem it did not expect. Your game was saved "
+                      "after its last move, so you can continue it from the main menu.")
+        else:
+            first = _("The game ran into a problem it did not expect. What you had saved "
+                      "before is safe.")
+        paragraphs = [first, self.summary]
         if self.log_file:
             paragraphs.append(_("The details are in the log file: {path}").format(
                 path=self.log_file))

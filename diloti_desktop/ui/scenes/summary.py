@@ -169,6 +169,11 @@ class RoundSummaryScene(_ResultScene):
         if next(self._warming, StopIteration) is StopIteration:
             self._warmed = True
 
+    def review_ready(self) -> bool:
+        """Whether R opens the review at once (or there is no review to open)."""
+        return self._warmed or review_status(self.table.session,
+                                             self.result.round_no) is None
+
     def next_frame_in(self) -> float:
         """A slow tick while the round is being graded; quick ones while the review is
         being prepared."""
