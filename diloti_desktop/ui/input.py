@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from diloti_desktop.i18n import pgettext
+
 Point = tuple[int, int]
 
 DRAG_THRESHOLD = 6
@@ -151,23 +153,35 @@ _KEYS: dict[int, Action] = {
     pygame.K_KP_ENTER: Action.CONFIRM,
     pygame.K_ESCAPE: Action.CANCEL,
     pygame.K_BACKSPACE: Action.CANCEL,
-    pygame.K_h: Action.HINT,
-    pygame.K_m: Action.MOVES,
-    pygame.K_l: Action.HISTORY,
-    pygame.K_u: Action.UNDO,
-    pygame.K_s: Action.SCORES,
-    pygame.K_r: Action.REVIEW,
-    pygame.K_a: Action.ALL_HANDS,
-    pygame.K_g: Action.GRADE_OTHERS,
-    pygame.K_e: Action.EXPORT,
     pygame.K_F11: Action.FULLSCREEN,
     pygame.K_PAGEUP: Action.PAGE_UP,
     pygame.K_PAGEDOWN: Action.PAGE_DOWN,
     pygame.K_HOME: Action.HOME,
     pygame.K_END: Action.END,
 }
+#: The letter shortcuts, named by the Latin letter printed on the key.
+LETTERS: dict[str, Action] = {
+    "h": Action.HINT,
+    "m": Action.MOVES,
+    "l": Action.HISTORY,
+    "u": Action.UNDO,
+    "s": Action.SCORES,
+    "r": Action.REVIEW,
+    "a": Action.ALL_HANDS,
+    "g": Action.GRADE_OTHERS,
+    "e": Action.EXPORT,
+}
+# A letter shortcut is found by the key's place on the keyboard (its scancode) first,
+# so that H is the same key on a Greek or Russian layout, whose H key types η or р;
+# the layout's own letter is accepted too (the key labelled A on a French keyboard).
+_BY_PLACE: dict[int, Action] = {getattr(pygame, f"KSCAN_{c.upper()}"): a
+                                for c, a in LETTERS.items()}
+_KEYS.update({getattr(pygame, f"K_{c}"): a for c, a in LETTERS.items()})
 _DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
 _DIGITS.update({getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)})
+# Digits by place too: a French layout types & é " ' ( on the top row without Shift.
+_DIGITS_BY_PLACE = {getattr(pygame, f"KSCAN_{n}"): n for n in range(1, 10)}
+_DIGITS_BY_PLACE.update({getattr(pygame, f"KSCAN_KP_{n}"): n for n in range(1, 10)})
 
 
 @dataclass(frozen=True)
@@ -214,6 +228,20 @@ class Viewport:
             return pos
         return (min(self.window[0] - 1, round((pos[0] + 0.5) * self.window[0] / self.frame[0])),
                 min(self.window[1] - 1, round((pos[1] + 0.5) * self.window[1] / self.frame[1])))
+
+
+def key_label(hotkey: str) -> str:
+    """A shortcut as the player's keyboard names it ("Ctrl+Z" is "Strg+Z" in German);
+    letters and F-keys stay as they are printed on every keyboard."""
+    names = {
+        # TRANSLATORS: the Ctrl key's name on keyboards sold for your language.
+        "Ctrl": pgettext("key", "Ctrl"),
+        # TRANSLATORS: the Enter (Return) key's name on keyboards for your language.
+        "Enter": pgettext("key", "Enter"),
+        # TRANSLATORS: the Escape key's name on keyboards for your language.
+        "Esc": pgettext("key", "Esc"),
+    }
+    return "+".join(names.get(part, part) for part in hotkey.split("+"))
 
 
 class InputTranslator:
@@ -316,16 +344,18 @@ class InputTranslator:
 
     def _key(self, event: pygame.event.Event) -> list[InputEvent]:
         key = event.key
+        place = getattr(event, "scancode", 0)
         mods = getattr(event, "mod", 0)
         if key == pygame.K_F12:
             return [Screenshot()]
         if key == pygame.K_RETURN and mods & pygame.KMOD_ALT:
             return [KeyAction(Action.FULLSCREEN)]
-        if key == pygame.K_z and mods & pygame.KMOD_CTRL:
+        if mods & pygame.KMOD_CTRL and (key == pygame.K_z or place == pygame.KSCAN_Z):
             return [KeyAction(Action.UNDO)]
         if key == pygame.K_TAB:
             return [KeyAction(Action.PREVIOUS if mods & pygame.KMOD_SHIFT else Action.NEXT)]
-        if key in _DIGITS:
-            return [KeyAction(Action.DIGIT, _DIGITS[key])]
-        action = _KEYS.get(key)
+        digit = _DIGITS_BY_PLACE.get(place) or _DIGITS.get(key)
+        if digit is not None:
+            return [KeyAction(Action.DIGIT, digit)]
+        action = _BY_PLACE.get(place) or _KEYS.get(key)
         return [KeyAction(action)] if action is not None else []

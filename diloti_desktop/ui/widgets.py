@@ -17,7 +17,7 @@ import pygame
 from diloti_desktop import resources
 from diloti_desktop.i18n import _
 from diloti_desktop.ui import theme
-from diloti_desktop.ui.input import Action, Click, InputEvent, KeyAction, PointerMove
+from diloti_desktop.ui.input import Action, Click, InputEvent, KeyAction, PointerMove, key_label
 from diloti_desktop.ui.layout import Box
 
 T = TypeVar("T")
@@ -58,7 +58,7 @@ def draw_button(surface: pygame.Surface, button: Button, size: int, hovered: boo
                      border_radius=radius)
     label = button.label
     if button.hotkey:
-        with_key = _("{label}  ({key})").format(label=label, key=button.hotkey)
+        with_key = _("{label}  ({key})").format(label=label, key=key_label(button.hotkey))
         # The key is a reminder: it goes first when a long translation needs the room.
         room = box.w - 8
         shrunk = theme.fit_size(with_key, size, room, bold=button.primary)

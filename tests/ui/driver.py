@@ -163,10 +163,11 @@ class Driver:
             self.post(pygame.MOUSEBUTTONUP, pos=self.on_screen(end), button=1)
             self.frames()
 
-    def key(self, key: int, mod: int = 0) -> None:
-        """Press a key (one frame)."""
-        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-        self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+    def key(self, key: int, mod: int = 0, scancode: int = 0, text: str = "") -> None:
+        """Press a key (one frame); ``scancode`` is the key's place on the keyboard and
+        ``key`` what the active layout makes of it (a Greek layout's H key types η)."""
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=scancode)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode=text, scancode=scancode)
         self.frames()
 
     def resize(self, size: tuple[int, int]) -> None:

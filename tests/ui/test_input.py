@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
+from diloti_desktop import i18n
 from diloti_desktop.ui.input import (
+    LETTERS,
     Action,
     Click,
     DragCancel,
@@ -19,6 +22,7 @@ from diloti_desktop.ui.input import (
     Resized,
     Screenshot,
     Scroll,
+    key_label,
 )
 
 
@@ -111,6 +115,57 @@ def test_keys_mean_actions() -> None:
     assert t.translate(key(pygame.K_ESCAPE)) == [KeyAction(Action.CANCEL)]
     assert t.translate(key(pygame.K_F12)) == [Screenshot()]
     assert t.translate(key(pygame.K_z)) == []
+
+
+# What a Greek (gr) layout sends: the letter keys type Greek letters, whose pygame key
+# codes are the letters' code points, while the scancode names the key's place.
+GREEK = {"h": ("η", pygame.KSCAN_H), "m": ("μ", pygame.KSCAN_M), "l": ("λ", pygame.KSCAN_L),
+         "u": ("θ", pygame.KSCAN_U), "s": ("σ", pygame.KSCAN_S), "r": ("ρ", pygame.KSCAN_R),
+         "a": ("α", pygame.KSCAN_A), "g": ("γ", pygame.KSCAN_G), "e": ("ε", pygame.KSCAN_E),
+         "z": ("ζ", pygame.KSCAN_Z)}
+
+
+def place_key(letter: str, mod: int = 0) -> pygame.event.Event:
+    typed, scancode = GREEK[letter]
+    return event(pygame.KEYDOWN, key=ord(typed), mod=mod, unicode=typed, scancode=scancode)
+
+
+@pytest.mark.parametrize("letter", sorted(set(GREEK) - {"z"}))
+def test_every_letter_shortcut_works_on_a_greek_layout(letter: str) -> None:
+    t = InputTranslator(clock=FakeClock())
+    assert t.translate(place_key(letter)) == [KeyAction(LETTERS[letter])]
+    assert t.translate(place_key("z", pygame.KMOD_LCTRL)) == [KeyAction(Action.UNDO)]
+    assert t.translate(place_key("z")) == []
+
+
+def test_a_french_layout_s_letters_and_top_row_digits() -> None:
+    t = InputTranslator(clock=FakeClock())
+    # AZERTY: the key where QWERTY has Q is labelled A; the one where QWERTY has A, Q.
+    assert t.translate(event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a",
+                             scancode=pygame.KSCAN_Q)) == [KeyAction(Action.ALL_HANDS)]
+    assert t.translate(event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q",
+                             scancode=pygame.KSCAN_A)) == [KeyAction(Action.ALL_HANDS)]
+    # The top row types & é " without Shift: the place still means the digit.
+    assert t.translate(event(pygame.KEYDOWN, key=pygame.K_AMPERSAND, mod=0, unicode="&",
+                             scancode=pygame.KSCAN_1)) == [KeyAction(Action.DIGIT, 1)]
+    assert t.translate(event(pygame.KEYDOWN, key=ord("é"), mod=0, unicode="é",
+                             scancode=pygame.KSCAN_2)) == [KeyAction(Action.DIGIT, 2)]
+
+
+def test_key_names_follow_the_language() -> None:
+    try:
+        i18n.set_language("en")
+        assert key_label("Ctrl+Z") == "Ctrl+Z" and key_label("H") == "H"
+        i18n.set_language("de")
+        assert (key_label("Ctrl+Z"), key_label("Enter")) == ("Strg+Z", "Eingabe")
+        i18n.set_language("es")
+        assert key_label("Enter") == "Intro"
+        i18n.set_language("fr")
+        assert (key_label("Enter"), key_label("Esc")) == ("Entrée", "Échap")
+        i18n.set_language("el")
+        assert key_label("H") == "H"  # Greek keyboards print the Latin letter too
+    finally:
+        i18n.set_language("en")
 
 
 def test_window_events() -> None:
