@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import pygame
 
-from diloti_desktop.i18n import LANGUAGES, SOURCE_LANGUAGE, _, format_percent, supported
+from diloti_desktop.i18n import (
+    LANGUAGES,
+    SOURCE_LANGUAGE,
+    _,
+    format_percent,
+    pgettext,
+    supported,
+)
 from diloti_desktop.storage import Settings
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
@@ -35,7 +42,9 @@ class SettingsScene(Scene):
         volume = min(VOLUMES, key=lambda v: abs(v - settings.volume))
         rows: list[Choice[object]] = [
             Choice("animation_speed", _("Animation speed"),
-                   [("off", _("off")), ("fast", _("fast")), ("normal", _("normal")),
+                   # TRANSLATORS: the animation speed's first choice: cards jump at once.
+                   [("off", pgettext("animation speed", "off")), ("fast", _("fast")),
+                    ("normal", _("normal")),
                     ("slow", _("slow"))], settings.animation_speed),
             Choice("sound_enabled", _("Sound"), [(False, _("off")), (True, _("on"))],
                    settings.sound_enabled),
