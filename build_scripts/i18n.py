@@ -66,7 +66,8 @@ def extract() -> Catalog:
                       fuzzy=False, header_comment=_header_comment("the Diloti Desktop messages"),
                       **HEADER)
     messages = extract_from_dir(str(PACKAGE), method_map=[("**.py", "python")],
-                                keywords=DEFAULT_KEYWORDS, comment_tags=COMMENT_TAGS,
+                                keywords={**DEFAULT_KEYWORDS, "NC_": ((1, "c"), 2)},
+                                comment_tags=COMMENT_TAGS,
                                 strip_comment_tags=True)
     for filename, lineno, message, comments, context in messages:
         path = (PACKAGE / filename).relative_to(ROOT).as_posix()
@@ -189,6 +190,30 @@ def check_message(message: Message, language: str, nplurals: int) -> list[str]:
             if not set(form) <= allowed or not set(expected[0]) - {"count"} <= set(form):
                 problems.append(f"{label}: a plural form has placeholders {form}, "
                                 f"the source {expected[0]} / {expected[1]}")
+    problems += _check_forms(label, ids, strings)
+    return problems
+
+
+#: The grammatical forms a translation may ask of a name or a list of cards
+#: (diloti_desktop.i18n.FORMS; docs/translating.md).
+FORMS = ("nom", "acc", "gen", "to")
+
+
+def _specs(text: str) -> set[tuple[str, str]]:
+    return {(name, spec or "") for _literal, name, spec, _conv in
+            string.Formatter().parse(text) if name is not None}
+
+
+def _check_forms(label: str, ids: tuple[str, ...], strings: tuple[str, ...]) -> list[str]:
+    """A translation may ask for a form ({player:acc}) or keep the source's format spec;
+    any other spec would fail or mean something else."""
+    source = {name: spec for text in ids for name, spec in _specs(text)}
+    problems = []
+    for text in strings:
+        for name, spec in sorted(_specs(text)):
+            if spec != source.get(name, "") and spec.lower() not in FORMS:
+                problems.append(f"{label}: {{{name}:{spec}}} is neither the source's format "
+                                f"nor one of the forms {FORMS}")
     return problems
 
 

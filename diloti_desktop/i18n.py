@@ -14,6 +14,15 @@ thousands through :func:`format_number` and percentages through :func:`format_pe
 Translations are looked up when the text is drawn, not when a module is imported, so that
 switching the language in the settings applies at once: keep constants as ``N_("...")``
 and call ``_(constant)`` where they are shown.
+
+Inflected languages: a name or a list of cards passed to a template is a :class:`Phrase`,
+which carries the forms a sentence may need. A translation asks for one with a format
+spec: ``{player:acc}`` (object), ``{player:gen}`` (possessor), ``{player:to}`` (after
+"to"), ``{player:nom}`` (subject, with its article); a capitalised spec (``{player:Nom}``)
+starts a sentence with it. Greek writes «Ο Βορράς πήρε…», «πριν τον προλάβει ο Βορράς»
+from the same English template. Templates returned by :func:`_` format forgivingly: a form
+asked of a plain value gives the value itself, so a translation can never crash a screen.
+docs/translating.md has the conventions.
 """
 
 from __future__ import annotations
@@ -21,10 +30,11 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+import string
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 DOMAIN = "diloti"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -137,24 +147,87 @@ def _windows_ui_language() -> str | None:  # pragma: no cover - Windows only
     return name
 
 
+#: The forms a translation may ask of a :class:`Phrase` with a format spec.
+FORMS: Final = ("nom", "acc", "gen", "to")
+
+
+class Phrase(str):
+    """A name or a list of cards, with the grammatical forms a translation may ask for
+    (``{player:acc}``); as a plain string it is the bare form ("North", «Βορράς»)."""
+
+    forms: dict[str, str]
+
+    def __new__(cls, text: str, forms: Mapping[str, str] | None = None) -> Phrase:
+        phrase = super().__new__(cls, text)
+        phrase.forms = dict(forms or {})
+        return phrase
+
+    def __format__(self, spec: str) -> str:
+        return _form(self, spec)
+
+
+def _form(value: object, spec: str) -> str:
+    """``value`` formatted with ``spec``: one of :data:`FORMS` (capitalised to start a
+    sentence), else the ordinary format spec."""
+    form = spec.lower()
+    if form not in FORMS:
+        return format(str(value) if isinstance(value, Phrase) else value, spec)
+    text = value.forms.get(form, str(value)) if isinstance(value, Phrase) else str(value)
+    return text[:1].upper() + text[1:] if spec[:1].isupper() else text
+
+
+class _Forgiving(string.Formatter):
+    def format_field(self, value: Any, format_spec: str) -> str:
+        return _form(value, format_spec)
+
+
+_FORMATTER: Final = _Forgiving()
+
+
+class Template(str):
+    """A translated template: ``format`` understands the forms of :class:`Phrase` values."""
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        """Like str.format, with the forms of Phrase values (never raises for a form)."""
+        return _FORMATTER.vformat(self, args, kwargs)
+
+
 def _(message: str) -> str:
     """Translate ``message`` with the active catalog."""
-    return _translation.gettext(message)
+    return Template(_translation.gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a message whose form depends on the count ``n`` (each language's rules)."""
-    return _translation.ngettext(singular, plural, n)
+    return Template(_translation.ngettext(singular, plural, n))
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` for a message whose meaning depends on ``context``."""
+    return Template(_translation.npgettext(context, singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
     """Translate a short ``message`` whose meaning depends on ``context`` (a card letter)."""
-    return _translation.pgettext(context, message)
+    return Template(_translation.pgettext(context, message))
 
 
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it yet (for constants)."""
     return message
+
+
+def NC_(context: str, message: str) -> tuple[str, str]:
+    """Mark ``message`` with its ``context`` for extraction, to translate later with
+    :func:`pgettext` (a name's grammatical forms)."""
+    return context, message
+
+
+def phrase(name: str, forms: Mapping[str, tuple[str, str]]) -> Phrase:
+    """The translated ``name`` (marked with :func:`N_`) with its forms, each a
+    ``(context, name)`` pair marked with :func:`NC_`."""
+    return Phrase(_(name), {form: _translation.pgettext(context, message)
+                            for form, (context, message) in forms.items()})
 
 
 def format_number(value: float, decimals: int = 0) -> str:

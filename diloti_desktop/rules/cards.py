@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
-from diloti_desktop.i18n import pgettext
+from diloti_desktop.i18n import Phrase, npgettext, pgettext
 from diloti_desktop.rules.errors import InvalidNotationError
 
 try:  # only for the optional compiled build (setup.py); pure Python needs none of it
@@ -204,5 +204,16 @@ def rank_name(rank: int) -> str:
 
 
 def pretty_cards(mask: int, separator: str = " ") -> str:
-    """Player-facing list of a set's cards, e.g. ``6♦ 2♣ 4♥``."""
-    return separator.join(c.pretty() for c in iter_cards(mask))
+    """Player-facing list of a set's cards, e.g. ``6♦ 2♣ 4♥``, with the forms a
+    translation may ask of it (``{cards:acc}`` is «τα 6♦ 2♣ 4♥» in Greek)."""
+    text = separator.join(c.pretty() for c in iter_cards(mask))
+    count = mask.bit_count()
+    # TRANSLATORS: a list of cards in a sentence, with its article if your language puts
+    # one before cards: as the subject; as the object; as the possessor; after "to".
+    return Phrase(text, {
+        "nom": npgettext("cards as subject", "{cards}", "{cards}", count).format(cards=text),
+        "acc": npgettext("cards as object", "{cards}", "{cards}", count).format(cards=text),
+        "gen": npgettext("cards as possessor", "{cards}", "{cards}",
+                         count).format(cards=text),
+        "to": npgettext("cards after to", "{cards}", "{cards}", count).format(cards=text),
+    })

@@ -11,7 +11,9 @@ from typing import Final
 from diloti_desktop.ai.hints import Verdict, reason_text, reasons
 from diloti_desktop.ai.review import Decision
 from diloti_desktop.controller import seat_name
+from diloti_desktop.controller.narration import describe_turn
 from diloti_desktop.i18n import N_, _, format_number, format_percent
+from diloti_desktop.rules.engine import apply
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui import theme
@@ -65,24 +67,28 @@ def formula_text() -> str:
     return _("Accuracy = 100 × ½^(points lost per decision)")
 
 
+def played_text(move: Move, position: Position) -> str:
+    """A played move told in the past, with its player ("North laid 4♠", "You played
+    2♠ and took 2♣"): the words of the table's own account of the move."""
+    return describe_turn(apply(position, move)[1], position.players)
+
+
 def decision_status(move: Move, decision: Decision | None, position: Position, seat: int,
                     number: int, total: int) -> str:
     """The status line of a step: who played what, and its grade when there is one."""
-    words = describe_move(move, position)
-    player = seat_name(seat, position.players)
+    account = played_text(move, position)
     if decision is None:
-        return _("Move {number} of {total} · {player}: {move}").format(
-            number=number, total=total, player=player, move=words)
+        return _("Move {number} of {total} · {account}").format(
+            number=number, total=total, account=account)
     if decision.forced:
-        return _("Move {number} of {total} · {player}: {move} (the only move)").format(
-            number=number, total=total, player=player, move=words)
+        return _("Move {number} of {total} · {account} (the only move)").format(
+            number=number, total=total, account=account)
     if decision.verdict == Verdict.BEST:
-        return _("Move {number} of {total} · {player}: {move} · {grade}").format(
-            number=number, total=total, player=player, move=words,
-            grade=verdict_name(decision))
-    return _("Move {number} of {total} · {player}: {move} · {grade}, {loss}").format(
-        number=number, total=total, player=player, move=words,
-        grade=verdict_name(decision), loss=loss_text(decision.loss))
+        return _("Move {number} of {total} · {account} · {grade}").format(
+            number=number, total=total, account=account, grade=verdict_name(decision))
+    return _("Move {number} of {total} · {account} · {grade}, {loss}").format(
+        number=number, total=total, account=account, grade=verdict_name(decision),
+        loss=loss_text(decision.loss))
 
 
 def decision_advice(decision: Decision, position: Position) -> str:
