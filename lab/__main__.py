@@ -24,10 +24,10 @@ import itertools
 import sys
 from pathlib import Path
 
-from diloti_desktop.ai import pair_log
-from diloti_desktop.ai.audit import audit_report, run_audit
-from diloti_desktop.ai.ratings import bradley_terry, ladder_report
-from diloti_desktop.ai.tournament import (
+from lab import pair_log
+from lab.audit import audit_report, run_audit
+from lab.ratings import bradley_terry, ladder_report
+from lab.tournament import (
     PLAYER_NAMES,
     PairResult,
     check_player_name,

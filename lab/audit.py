@@ -28,8 +28,8 @@ from typing import Final, NamedTuple
 
 from diloti_desktop.ai.features import ACES, TEN_D_BIT, move_class
 from diloti_desktop.ai.search import SearchConfig, evaluate, makes_xeri
-from diloti_desktop.ai.specs import build_player
-from diloti_desktop.ai.tournament import wilson
+from lab.specs import build_player
+from lab.tournament import wilson
 from diloti_desktop.rules.cards import RANK_MASK
 from diloti_desktop.rules.engine import new_match, play_unchecked
 from diloti_desktop.rules.movegen import candidate_moves

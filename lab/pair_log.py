@@ -18,7 +18,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from diloti_desktop.ai.tournament import MatchResult, PairResult
+from lab.tournament import MatchResult, PairResult
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 

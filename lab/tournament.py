@@ -28,8 +28,8 @@ from multiprocessing import get_context
 from typing import NamedTuple
 
 from diloti_desktop.ai.base import Player
-from diloti_desktop.ai.oracle import OraclePlayer
-from diloti_desktop.ai.specs import PLAYER_NAMES, build_player, check_player_name
+from lab.oracle import OraclePlayer
+from lab.specs import PLAYER_NAMES, build_player, check_player_name
 from diloti_desktop.rules.engine import new_match, next_round, play_unchecked, round_breakdown
 from diloti_desktop.rules.movegen import is_legal
 from diloti_desktop.rules.moves import Move

@@ -27,9 +27,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from benchmarks.frame_probe import Frame, GcProbe, report
-from benchmarks.positions import game_positions
-from benchmarks.review_speed import pin_to_one_core
+from lab.benchmarks.frame_probe import Frame, GcProbe, report
+from lab.benchmarks.positions import game_positions
+from lab.benchmarks.review_speed import pin_to_one_core
 from diloti_desktop.ai.base import Player, RandomPlayer
 from diloti_desktop.ai.players import make_player
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, offload

@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import collections
 
-from benchmarks.positions import game_positions
+from lab.benchmarks.positions import game_positions
 from diloti_desktop.ai.coach import advise, check
 from diloti_desktop.ai.hints import analyse
 from diloti_desktop.rules import seat_view

@@ -32,7 +32,7 @@ import argparse
 import random
 import statistics
 
-from benchmarks.positions import game_positions
+from lab.benchmarks.positions import game_positions
 from diloti_desktop.ai.features import move_class
 from diloti_desktop.ai.hints import HINT_SEARCH, analyse
 from diloti_desktop.ai.players import make_player

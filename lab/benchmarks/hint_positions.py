@@ -8,7 +8,7 @@ recomputes every hint itself, so the file only fixes which positions are used.
 
 from __future__ import annotations
 
-from benchmarks.positions import game_positions
+from lab.benchmarks.positions import game_positions
 from diloti_desktop.ai.hints import analyse
 from diloti_desktop.rules import seat_view
 from diloti_desktop.rules.moves import Move, MoveKind

@@ -19,9 +19,9 @@ import math
 import random
 import statistics
 
-from benchmarks.positions import round_views
+from lab.benchmarks.positions import round_views
 from diloti_desktop.ai.inference import likelihood
-from diloti_desktop.ai.specs import build_player
+from lab.specs import build_player
 from diloti_desktop.rules import Ruleset
 
 SAMPLES = 60

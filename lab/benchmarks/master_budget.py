@@ -27,12 +27,12 @@ from __future__ import annotations
 import argparse
 import time
 
-from benchmarks.positions import game_positions
+from lab.benchmarks.positions import game_positions
 from diloti_desktop.ai.features import move_class
 from diloti_desktop.ai.players import SearchPlayer
 from diloti_desktop.ai.search import grows_tree, tree_budget
-from diloti_desktop.ai.specs import build_player
-from diloti_desktop.ai.tournament import percentile
+from lab.specs import build_player
+from lab.tournament import percentile
 from diloti_desktop.rules import SeatView, candidate_moves, seat_view
 
 

@@ -23,11 +23,11 @@ import math
 import random
 import statistics
 
-from benchmarks.positions import round_views
+from lab.benchmarks.positions import round_views
 from diloti_desktop.ai.features import move_class
-from diloti_desktop.ai.oracle import OraclePlayer
+from lab.oracle import OraclePlayer
 from diloti_desktop.ai.search import evaluate
-from diloti_desktop.ai.specs import build_player
+from lab.specs import build_player
 from diloti_desktop.rules import Position, Ruleset, SeatView
 
 

@@ -34,7 +34,7 @@ from diloti_desktop.ai.playout import (
     deal_value,
     greedy_move,
 )
-from diloti_desktop.ai.ratings import inverse
+from lab.ratings import inverse
 from diloti_desktop.rules import Position, Ruleset, candidate_moves, new_match, play_unchecked
 from diloti_desktop.rules.position import PLAY
 

@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks.frame_probe import Frame, GcProbe, report
+from lab.benchmarks.frame_probe import Frame, GcProbe, report
 from diloti_desktop.ai.players import make_player
 from diloti_desktop.ai.review import review_round
 from diloti_desktop.rules import Move, Position, Ruleset, new_match, play_unchecked, seat_view

@@ -21,7 +21,7 @@ import random
 import statistics
 import time
 
-from benchmarks.positions import game_positions
+from lab.benchmarks.positions import game_positions
 from diloti_desktop.ai.base import RandomPlayer
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, MovePlayed, TutorWarning
 from diloti_desktop.rules import Position, legal_moves

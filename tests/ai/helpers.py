@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from benchmarks.positions import game_positions as sample_positions
+from lab.benchmarks.positions import game_positions as sample_positions
 from diloti_desktop.rules import Position
 from diloti_desktop.rules.cards import parse_cards
 

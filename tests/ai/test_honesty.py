@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from diloti_desktop.ai import make_player
-from diloti_desktop.ai.tournament import play_match
+from lab.tournament import play_match
 from diloti_desktop.rules import Move, Position, Ruleset, SeatView, legal_moves, seat_view
 from tests.ai.helpers import game_positions
 

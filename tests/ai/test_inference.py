@@ -9,8 +9,8 @@ from diloti_desktop.ai.base import RandomPlayer
 from diloti_desktop.ai.inference import Memo, likelihood
 from diloti_desktop.ai.players import SEARCH
 from diloti_desktop.ai.search import evaluate
-from diloti_desktop.ai.specs import build_player, parse_options
-from diloti_desktop.ai.tournament import play_match
+from lab.specs import build_player, parse_options
+from lab.tournament import play_match
 from diloti_desktop.controller import GameConfig, GameSession
 from diloti_desktop.rules import Move, Position, Ruleset, seat_view
 from diloti_desktop.rules.cards import parse_cards

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from benchmarks.playout_styles import duel, least_squares
+from lab.benchmarks.playout_styles import duel, least_squares
 from diloti_desktop.ai.features import chance_holds
 from diloti_desktop.ai.players import SEARCH
 from diloti_desktop.ai.playout import (
@@ -22,7 +22,7 @@ from diloti_desktop.ai.playout import (
     greedy_move,
     lay_takers,
 )
-from diloti_desktop.ai.specs import parse_options
+from lab.specs import parse_options
 from diloti_desktop.rules import Move, candidate_moves
 from tests.ai.helpers import cards, complete
 

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from diloti_desktop.ai.audit import audit_report, audit_round
+from lab.audit import audit_report, audit_round
 from diloti_desktop.ai.players import SEARCH
 from diloti_desktop.ai.search import (
     MoveValue,
@@ -21,7 +21,7 @@ from diloti_desktop.ai.search import (
     makes_xeri,
     solve,
 )
-from diloti_desktop.ai.specs import build_player, parse_options
+from lab.specs import build_player, parse_options
 from diloti_desktop.rules import Move, Position, Ruleset, seat_view
 from tests.ai.helpers import complete
 

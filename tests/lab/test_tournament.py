@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from diloti_desktop.ai import pair_log, tournament
-from diloti_desktop.ai.__main__ import main
-from diloti_desktop.ai.ratings import bradley_terry
-from diloti_desktop.ai.tournament import (
+from lab import pair_log, tournament
+from lab.__main__ import main
+from lab.ratings import bradley_terry
+from lab.tournament import (
     PairResult,
     mean_interval,
     percentile,
