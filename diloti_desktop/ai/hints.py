@@ -11,7 +11,7 @@ Everything is computed from the view alone and seeded by it, so the same situati
 the same hints; the budget keeps a call well under a second.
 
 The grade limits (:data:`GRADE_LIMITS`, points lost per round against the best move) are
-calibrated by ``python -m benchmarks.grade_calibration`` on 240 seeded positions (120
+calibrated by ``python -m lab.benchmarks.grade_calibration`` on 240 seeded positions (120
 two-player, 120 four-player): the engine ranked every move twice with independent random
 streams, and the move each AI level would choose was graded. Measured (December):
 
