@@ -22,7 +22,6 @@ import gettext
 import locale
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -52,15 +51,13 @@ _PERCENT: Final = {"en": "{n}%", "el": "{n}%", "fr": "{n}\u00a0%", "it": "{n}%",
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language: str = SOURCE_LANGUAGE
-_listeners: list[Callable[[str], None]] = []
 
 
 def set_language(language: str | None, localedir: Path | None = None) -> str:
     """Switch the active catalog; returns the language actually in use ("en" on fallback).
 
     ``language`` may be a bare tag ("el") or a locale name ("el_GR"); a language the
-    game does not speak falls back to English. Listeners added with :func:`on_change`
-    are told when the language changes.
+    game does not speak falls back to English.
     """
     global _translation, _language
     chosen = supported(language) or SOURCE_LANGUAGE
@@ -72,23 +69,13 @@ def set_language(language: str | None, localedir: Path | None = None) -> str:
             )
         except OSError:
             chosen = SOURCE_LANGUAGE
-    changed = chosen != _language
     _translation, _language = translation, chosen
-    if changed:
-        for listener in list(_listeners):
-            listener(chosen)
     return chosen
 
 
 def current_language() -> str:
     """The language in use ("en" when no catalog is active)."""
     return _language
-
-
-def on_change(listener: Callable[[str], None]) -> None:
-    """Call ``listener(language)`` whenever the language changes (the window title ...)."""
-    if listener not in _listeners:
-        _listeners.append(listener)
 
 
 def supported(tag: str | None) -> str | None:
