@@ -19,7 +19,7 @@ Inflected languages: a name or a list of cards passed to a template is a :class:
 which carries the forms a sentence may need. A translation asks for one with a format
 spec: ``{player:acc}`` (object), ``{player:gen}`` (possessor), ``{player:to}`` (after
 "to"), ``{player:nom}`` (subject, with its article); a capitalised spec (``{player:Nom}``)
-starts a sentence with it. Greek writes «Ο Βορράς πήρε…», «πριν τον προλάβει ο Βορράς»
+starts a sentence with it. Greek writes «Ο Βορράς πήρε…», «πριν προλάβει ο Βορράς»
 from the same English template. Templates returned by :func:`_` format forgivingly: a form
 asked of a plain value gives the value itself, so a translation can never crash a screen.
 docs/translating.md has the conventions.
@@ -32,7 +32,7 @@ import locale
 import os
 import string
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -62,15 +62,13 @@ _PERCENT: Final = {"en": "{n}%", "el": "{n}%", "fr": "{n}\u00a0%", "it": "{n}%",
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language: str = SOURCE_LANGUAGE
-_listeners: list[Callable[[str], None]] = []
 
 
 def set_language(language: str | None, localedir: Path | None = None) -> str:
     """Switch the active catalog; returns the language actually in use ("en" on fallback).
 
     ``language`` may be a bare tag ("el") or a locale name ("el_GR"); a language the
-    game does not speak falls back to English. Listeners added with :func:`on_change`
-    are told when the language changes.
+    game does not speak falls back to English.
     """
     global _translation, _language
     chosen = supported(language) or SOURCE_LANGUAGE
@@ -82,23 +80,13 @@ def set_language(language: str | None, localedir: Path | None = None) -> str:
             )
         except OSError:
             chosen = SOURCE_LANGUAGE
-    changed = chosen != _language
     _translation, _language = translation, chosen
-    if changed:
-        for listener in list(_listeners):
-            listener(chosen)
     return chosen
 
 
 def current_language() -> str:
     """The language in use ("en" when no catalog is active)."""
     return _language
-
-
-def on_change(listener: Callable[[str], None]) -> None:
-    """Call ``listener(language)`` whenever the language changes (the window title ...)."""
-    if listener not in _listeners:
-        _listeners.append(listener)
 
 
 def supported(tag: str | None) -> str | None:

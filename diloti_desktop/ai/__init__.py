@@ -1,4 +1,4 @@
-"""AI players, hints and the tournament tool. Imports only the rules core.
+"""AI players and hints. Imports only the rules core (the tournament tool is in lab/).
 
     from diloti_desktop.ai import LEVELS, make_player, suggest, grade
 

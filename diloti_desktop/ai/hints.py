@@ -11,25 +11,9 @@ Everything is computed from the view alone and seeded by it, so the same situati
 the same hints; the budget keeps a call well under a second.
 
 The grade limits (:data:`GRADE_LIMITS`, points lost per round against the best move) are
-calibrated by ``python -m benchmarks.grade_calibration`` on 240 seeded positions (120
-two-player, 120 four-player): the engine ranked every move twice with independent random
-streams, and the move each AI level would choose was graded. Measured (December):
-
-=============  ==========================================================================
-boundary       derivation (measured value, rounded)
-=============  ==========================================================================
-BEST < 0.05    a move within 0.05 points of the best is the best (the search's tie margin)
-GOOD < 1.1     the Expert's 95th-percentile loss (1.06): the tutor, which warns from here
-               on, interrupts a strong player on about one move in twenty (5.8% measured);
-               well above the engine's noise among near-best moves (p95 0.34 points)
-INACCURACY     up to the Novice's 90th-percentile loss (2.28): the costliest tenth of a
-< 2.3          beginner's moves start beyond it
-MISTAKE < 4.1  up to the Novice's 97.5th percentile (4.08); BLUNDER beyond: the costliest
-               fortieth of a beginner's moves (a sweep given away, point cards lost)
-=============  ==========================================================================
-
-With these limits the tutor warns on 22% of a Novice's moves, 16% of an Intermediate's
-and 6% of an Expert's (same benchmark).
+calibrated by ``python -m lab.benchmarks.grade_calibration`` on 240 seeded positions (120
+two-player, 120 four-player); each limit is a percentile of the levels' measured
+losses (docs/coach.md, "Grade limits").
 """
 
 from __future__ import annotations
@@ -105,8 +89,9 @@ class Verdict(Enum):
     BLUNDER = "blunder"
 
 
-#: Upper bounds (points lost per round) of each verdict but the last; calibrated, see the
-#: module docstring.
+#: Upper bounds (points lost per round) of each verdict but the last: the search's tie
+#: margin, the Expert's 95th-percentile loss (so the tutor rarely stops a strong player),
+#: the Novice's 90th and 97.5th percentiles (docs/coach.md, "Grade limits").
 GRADE_LIMITS: Final = ((0.05, Verdict.BEST), (1.1, Verdict.GOOD), (2.3, Verdict.INACCURACY),
                        (4.1, Verdict.MISTAKE))
 
@@ -126,9 +111,10 @@ def _rng(view: SeatView, purpose: str) -> random.Random:
     return random.Random(f"hint:{purpose}:{view.seat}:{view.position.notation()}")
 
 
-def analyse(view: SeatView) -> list[MoveValue]:
-    """Every distinct legal move with its value, best first (the hint evaluator)."""
-    return evaluate(view, HINT_SEARCH, _rng(view, "search"))
+def analyse(view: SeatView, config: SearchConfig = HINT_SEARCH) -> list[MoveValue]:
+    """Every distinct legal move with its value, best first (the hint evaluator; tests
+    pass a smaller budget)."""
+    return evaluate(view, config, _rng(view, "search"))
 
 
 def suggest(view: SeatView, count: int = 3) -> list[Hint]:

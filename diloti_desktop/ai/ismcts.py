@@ -28,7 +28,7 @@ import random
 
 from diloti_desktop.ai.features import MoveClass, classed_moves, move_class
 from diloti_desktop.ai.playout import greedy_scores
-from diloti_desktop.ai.search import (
+from diloti_desktop.ai.search_core import (
     MoveValue,
     SearchConfig,
     Utility,

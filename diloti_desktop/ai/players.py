@@ -64,21 +64,13 @@ HABITS: Final = {
 }
 
 SEARCH: Final = {
-    # The last deal of 2 players (every hidden card known) is searched, not played out:
-    # exactly within 10,000 nodes, else two plies deep with playouts (issue 14's audit
-    # found the single greedy playout giving away aces, 10♦ and piles there).
+    # The last deal of 2 players is searched, not played out: greedy playouts give away
+    # aces, 10♦ and piles there (docs/ai-strength.md, "Why the levels' budgets").
     "Expert": SearchConfig(ply_budget=6_000, min_samples=8, max_samples=60,
                            solve_nodes=10_000, fallback_depth=2, xeri_guard=True),
-    # The flat search (4 players; the review and the xeri guard's re-check derive from
-    # it) has twice issue 3's budget (Master-i3 in the tournament), the largest whose
-    # decisions stay within p95 1 s and p99 2 s of CPU (docs/ai-strength.md; twice it
-    # in 4 players took p95 1.5 s). In 2 players an information-set tree with its own
-    # budget: 36,000 plies whatever the position (the flat search's cap of 400 samples
-    # per candidate stopped 97% of the tree's decisions before their 48,000 plies were
-    # spent: median CPU 62 ms), at about the same p95, and exploration 5 points: +1.00
-    # points per round against the issue-3 Master (the tree with the flat budget and
-    # exploration 3: +0.65). 4 players keep the flat search, where the tree played worse
-    # (-0.47 points per round against the flat search).
+    # The largest budgets whose decisions stay within p95 1 s and p99 2 s of CPU; the
+    # tree only in 2 players, where it beat the flat search (it lost in 4 players).
+    # The measurements: docs/ai-strength.md, "Why the levels' budgets".
     "Master": SearchConfig(ply_budget=48_000, min_samples=8, max_samples=400,
                            solve_nodes=80_000, fallback_depth=3, xeri_guard=True,
                            four_player_share=0.5, tree=TREE_EXPLORATION,

@@ -18,7 +18,7 @@ from diloti_desktop.rules.position import Position
 
 #: Rounds of Expert self-play by outcome: (side A's card points and majority, A's xeris,
 #: side B's card points and majority, B's xeris, how many rounds ended so). Recorded with
-#: ``python -m diloti_desktop.ai rounds Expert --rounds 1000 --seed 11`` (1000 rounds).
+#: ``python -m lab rounds Expert --rounds 1000 --seed 11`` (1000 rounds).
 ROUND_OUTCOMES: Final[tuple[tuple[int, int, int, int, int], ...]] = (
     (0, 0, 7, 0, 2), (0, 0, 11, 0, 16), (0, 1, 11, 0, 4), (0, 2, 11, 0, 1),
     (1, 0, 6, 0, 1), (1, 0, 6, 2, 1), (1, 0, 10, 0, 44), (1, 0, 10, 1, 6),

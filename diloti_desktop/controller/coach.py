@@ -13,6 +13,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from diloti_desktop.ai.hints import HINT_SEARCH, analyse
+from diloti_desktop.ai.search import SearchConfig
 from diloti_desktop.controller import offload
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.view import SeatView
@@ -59,9 +61,16 @@ class Analysis:
     """The hint engine's ranking of one view, computed once and shared by the hint, the
     tutor and the warm-up job (whichever asks first computes; the others wait)."""
 
-    def __init__(self, position: Position, view: SeatView) -> None:
+    #: The hint engine's budget: the real one unless a test gives a smaller one (as
+    #: the review's, ``RoundAnalysis.config``), here or per analysis.
+    search: SearchConfig = HINT_SEARCH
+
+    def __init__(self, position: Position, view: SeatView,
+                 search: SearchConfig | None = None) -> None:
         self.position = position
         self.view = view
+        if search is not None:
+            self.search = search
         self._lock = threading.Lock()
         self._results: list[Any] | None = None
 
@@ -69,7 +78,5 @@ class Analysis:
         """The ranking, best first (computed on first use, on the calling thread)."""
         with self._lock:
             if self._results is None:
-                from diloti_desktop.ai.hints import analyse
-
-                self._results = offload.call(analyse, self.view)
+                self._results = offload.call(analyse, self.view, self.search)
             return self._results

@@ -33,7 +33,7 @@ from diloti_desktop.controller.session import (
 from diloti_desktop.i18n import _, ngettext
 from diloti_desktop.rules.movegen import is_legal
 from diloti_desktop.rules.moves import Move
-from diloti_desktop.rules.position import PLAY, Position
+from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.view import SeatView
 
 log = logging.getLogger(__name__)
@@ -195,11 +195,6 @@ class GuidedSession(GameSession):
     def to_dict(self) -> dict[str, object]:
         """Guided sessions are never saved as the interrupted game."""
         raise TypeError("a guided session is not saved")
-
-    @property
-    def in_play(self) -> bool:
-        """Whether the position is still in play (a lesson may end a round)."""
-        return self.position.phase == PLAY
 
 
 class PuzzleCoach:

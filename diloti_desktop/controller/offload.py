@@ -6,7 +6,7 @@ thread runs Python code at a time. A thread that searches for seconds takes the
 interpreter from the frame thread every few hundred microseconds (the switch interval),
 so a frame's drawing took about twice its own CPU time, and the cyclic garbage collector,
 which walks every object of the process with the interpreter held, walked the search's
-tables in the middle of a frame. Measured with ``benchmarks/review_speed.py --frames``:
+tables in the middle of a frame. Measured with ``lab/benchmarks/review_speed.py --frames``:
 up to 110 ms frames for 46-54 ms of the frame thread's own work.
 
 So when :func:`start` has been called (the game does it when its window opens), a

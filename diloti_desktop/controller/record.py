@@ -48,10 +48,6 @@ class PlayedRound:
         """This record with one more move."""
         return PlayedRound(self.start, (*self.moves, (seat, move)))
 
-    def without_last(self, count: int = 1) -> PlayedRound:
-        """This record with its last ``count`` moves taken back (for undo)."""
-        return PlayedRound(self.start, self.moves[:max(0, len(self.moves) - count)])
-
     def positions(self) -> list[Position]:
         """Every position of the round: before each move, then after the last one.
 

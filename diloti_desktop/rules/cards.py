@@ -12,7 +12,7 @@ suit symbols (``10♦``). :func:`pretty` gives the player-facing form (``10♦``
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any, Final
 
 from diloti_desktop.i18n import Phrase, npgettext, pgettext
@@ -143,14 +143,6 @@ def iter_cards(mask: int) -> Iterator[Card]:
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask as a list, lowest index first."""
     return list(iter_cards(mask))
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    """The mask of some cards."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
 
 
 def count(mask: int) -> int:

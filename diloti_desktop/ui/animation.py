@@ -23,12 +23,6 @@ def ease_out(t: float) -> float:
     return 1 - (1 - t) ** 3
 
 
-def ease_in_out(t: float) -> float:
-    """Smooth start and end (cubic)."""
-    t = min(1.0, max(0.0, t))
-    return 4 * t ** 3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
-
-
 @dataclass(frozen=True)
 class Flight:
     """One card travelling from ``start`` to ``end`` during part of a step.

@@ -31,7 +31,6 @@ from diloti_desktop.ui.suits import (
     CLUBS,
     DIAMONDS,
     SPADES,
-    SUIT_SYMBOLS,
     SUITS,
     Colour,
     check_suit,
@@ -96,12 +95,6 @@ def rank_label(rank: int) -> str:
     """The corner text of ``rank``: ``"A"``, ``"2"`` … ``"10"``, ``"J"``, ``"Q"``, ``"K"``."""
     _check_rank(rank)
     return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
-
-
-def card_label(rank: int, suit: int) -> str:
-    """A short name such as ``"9♥"``, for tooltips and logs."""
-    check_suit(suit)
-    return rank_label(rank) + SUIT_SYMBOLS[suit]
 
 
 def face(rank: int, suit: int, width: int, *, four_colour: bool = False) -> pygame.Surface:

@@ -41,11 +41,6 @@ def _points(value: float) -> str:
     return format_number(value, 1)
 
 
-def verdict_label(verdict: Verdict) -> str:
-    """ "mistake", "blunder" ..."""
-    return _(VERDICT_NAMES[verdict])
-
-
 def nudge_text(nudge: Nudge, players: int) -> str:
     """Step 1 of a hint: the opportunity or the danger, without the move."""
     kind = nudge.kind

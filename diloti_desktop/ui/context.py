@@ -96,14 +96,6 @@ class SilentAudio:
         """Do nothing."""
 
 
-class AudioLike(Protocol):
-    """The part of :class:`~diloti_desktop.ui.audio.Audio` the scenes use."""
-
-    def play(self, name: str) -> None:
-        """Play a named sound effect."""
-        ...
-
-
 @dataclass
 class AppContext:
     """Shared services for the scenes."""

@@ -7,7 +7,7 @@ template with named placeholders (never glued together), so translators can reor
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from diloti_desktop.controller import seat_name, side_name
 from diloti_desktop.i18n import N_, _, ngettext
@@ -106,39 +106,6 @@ def describe_move(move: Move, position: Position) -> str:
                                                           card=card)
 
 
-def hint_parts(hint: Any) -> tuple[Move | None, str]:
-    """The move of a hint object from the AI package and its reason, defensively.
-
-    A hint has ``.move``; its reason comes from the hint engine's facts (the first
-    notable one, phrased by :func:`diloti_desktop.ai.hints.reason_text`), or from a
-    ``reason`` text. Without either, the move's own description stands in.
-    """
-    move = getattr(hint, "move", None)
-    if not isinstance(move, Move):
-        move = hint if isinstance(hint, Move) else None
-    reason = ""
-    facts = getattr(hint, "facts", None)
-    if facts is not None:
-        try:
-            from diloti_desktop.ai import hints as engine
-
-            notable = engine.reasons(facts)
-            if notable:
-                reason = engine.reason_text(notable[0], facts)
-        except (ImportError, AttributeError, TypeError, ValueError):
-            reason = ""
-    for name in ("reason", "explanation", "text", "why"):
-        if reason:
-            break
-        value = getattr(hint, name, None)
-        if isinstance(value, str) and value:
-            reason = value
-            break
-    if not reason and move is not None:
-        reason = move.describe()
-    return move, reason
-
-
 def cards_count(count: int) -> str:
     """ "1 card", "12 cards"."""
     return ngettext("{count} card", "{count} cards", count).format(count=count)
@@ -190,10 +157,3 @@ def winner_line(winner: int, scores: Sequence[int], players: int) -> str:
         return _("You and North won the match {score}!").format(score=score)
     return _("{side} won the match {score}").format(side=side_name(winner, players),
                                                     score=score)
-
-
-def turn_text(seat: int, players: int, human: bool) -> str:
-    """Whose turn it is."""
-    if human:
-        return _("Your turn")
-    return _("{player} to play").format(player=seat_name(seat, players))

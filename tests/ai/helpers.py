@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from benchmarks.positions import game_positions as sample_positions
 from diloti_desktop.rules import Position
 from diloti_desktop.rules.cards import parse_cards
+from lab.benchmarks.positions import game_positions as sample_positions
 
 
 def complete(text: str, side0_extra: int = 30) -> Position:
@@ -33,5 +33,5 @@ def cards(text: str) -> int:
 def game_positions(players: int, count: int, seed: int, level: str = "Intermediate",
                    ) -> list[Position]:
     """Positions from seeded games between copies of ``level``, four plies of each game's
-    first round (the benchmarks' sampler, :mod:`benchmarks.positions`)."""
+    first round (the benchmarks' sampler, :mod:`lab.benchmarks.positions`)."""
     return sample_positions(players, count, seed, level, per_game=4)

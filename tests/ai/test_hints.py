@@ -94,7 +94,7 @@ def test_grades_by_points_lost() -> None:
 
 
 def test_hints_on_game_positions_are_legal_and_ranked() -> None:
-    # Timings are the benchmarks' business (benchmarks/tutor_latency.py), not a test's.
+    # Timings are the benchmarks' business (lab/benchmarks/tutor_latency.py), not a test's.
     for position in game_positions(2, 6, seed=41) + game_positions(4, 3, seed=42):
         view = seat_view(position, position.turn)
         hints = suggest(view, count=3)

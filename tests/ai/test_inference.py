@@ -9,8 +9,6 @@ from diloti_desktop.ai.base import RandomPlayer
 from diloti_desktop.ai.inference import Memo, likelihood
 from diloti_desktop.ai.players import SEARCH
 from diloti_desktop.ai.search import evaluate
-from diloti_desktop.ai.specs import build_player, parse_options
-from diloti_desktop.ai.tournament import play_match
 from diloti_desktop.controller import GameConfig, GameSession
 from diloti_desktop.rules import Move, Position, Ruleset, seat_view
 from diloti_desktop.rules.cards import parse_cards
@@ -19,6 +17,8 @@ from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import MoveKind
 from diloti_desktop.rules.position import PLAY
 from diloti_desktop.rules.view import SeatView
+from lab.specs import build_player, parse_options
+from lab.tournament import play_match
 from tests.ai.helpers import complete
 
 #: North (seat 1) holds K♠ 3♣ 7♦ with K♥ on the table, and lays 3♣ instead of taking K♥.

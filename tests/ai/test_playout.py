@@ -3,26 +3,21 @@
 from __future__ import annotations
 
 import math
-import random
 
 import pytest
 
-from benchmarks.playout_styles import duel, least_squares
 from diloti_desktop.ai.features import chance_holds
-from diloti_desktop.ai.players import SEARCH
 from diloti_desktop.ai.playout import (
     BLIND,
     LEFTOVER,
     LEFTOVER_CARD_WORTH,
     LEFTOVER_POINT_SHARE,
     PLAIN,
-    ROUND,
     TAKERS,
     deal_value,
     greedy_move,
     lay_takers,
 )
-from diloti_desktop.ai.specs import parse_options
 from diloti_desktop.rules import Move, candidate_moves
 from tests.ai.helpers import cards, complete
 
@@ -82,24 +77,3 @@ def test_leftover_credits_the_next_leader_with_the_table() -> None:
     assert plain - leftover == pytest.approx(expected)
     assert deal_value(start, start, 1, LEFTOVER) == pytest.approx(-leftover)
 
-
-def test_styles_are_search_options() -> None:
-    expert = SEARCH["Expert"]
-    assert expert.playout == PLAIN
-    assert parse_options(expert, "takers,blind").playout == TAKERS | BLIND
-    assert parse_options(expert, "leftover,round").playout == LEFTOVER | ROUND
-    assert parse_options(parse_options(expert, "takers"), "plain").playout == PLAIN
-
-
-def test_the_leaf_fit_recovers_known_coefficients() -> None:
-    rng = random.Random(5)
-    rows = [[1.0, rng.uniform(-3, 3), rng.uniform(0, 4)] for _ in range(400)]
-    ys = [0.5 + 2.0 * x - 0.75 * z + rng.gauss(0, 0.1) for _, x, z in rows]
-    beta, errors = least_squares(rows, ys)
-    assert beta == pytest.approx([0.5, 2.0, -0.75], abs=0.05)
-    assert all(0 < e < 0.02 for e in errors)
-
-
-def test_a_style_against_itself_is_even_and_takers_differs() -> None:
-    assert duel(PLAIN, PLAIN, 4) == [0.0] * 4
-    assert duel(TAKERS, PLAIN, 4) != [0.0] * 4

@@ -16,10 +16,10 @@ from diloti_desktop.ai.search import (
     position_from_view,
     solve,
 )
-from diloti_desktop.ai.specs import parse_options
 from diloti_desktop.ai.winprob import round_utility, win_probability
 from diloti_desktop.rules import Move, Position, legal_moves, seat_view
 from diloti_desktop.rules.cards import RANK_MASK, parse_cards
+from lab.specs import parse_options
 from tests.ai.helpers import complete
 
 

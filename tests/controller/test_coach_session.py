@@ -7,7 +7,9 @@ import json
 import random
 
 from diloti_desktop.ai.base import RandomPlayer
+from diloti_desktop.ai.hints import HINT_SEARCH, analyse
 from diloti_desktop.ai.players import make_player
+from diloti_desktop.ai.search import SearchConfig
 from diloti_desktop.controller import (
     HUMAN,
     GameConfig,
@@ -17,7 +19,8 @@ from diloti_desktop.controller import (
     TutorWarning,
     Undone,
 )
-from diloti_desktop.rules import Position, Ruleset, legal_moves
+from diloti_desktop.controller.coach import Analysis
+from diloti_desktop.rules import Position, Ruleset, legal_moves, seat_view
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY
 from tests.ai.helpers import complete
@@ -177,3 +180,15 @@ def test_a_hint_is_data_and_its_levels_are_counted() -> None:
     assert session.assistance.hint_levels == [1, 0, 1] and session.assisted
     assert session.to_dict()["assist"] == {"hint_levels": [1, 0, 1], "undos": 0,
                                           "takebacks": 0, "tutor_warnings": 0}
+
+
+def test_the_hint_analysis_searches_with_the_budget_it_is_given() -> None:
+    position = complete("rules=2p dealer=1 turn=0 hands=4H7S9C/7DKH2S loose=3C5D played=4")
+    view = seat_view(position, 0)
+    assert Analysis(position, view).search == HINT_SEARCH
+    small = SearchConfig(ply_budget=40, min_samples=1, max_samples=2)
+    results = Analysis(position, view, search=small).results()
+    assert results == analyse(view, small)
+    assert all(r.samples <= 2 for r in results)
+    assert results != analyse(view)  # the real budget takes more samples
+

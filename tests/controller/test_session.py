@@ -1,7 +1,6 @@
 """The game session: turns, AI scheduling off the caller's thread, refusals, saving."""
 
 import threading
-import time
 
 import pytest
 
@@ -15,6 +14,7 @@ from diloti_desktop.controller import (
     MoveRejected,
     RoundBegan,
     RoundOver,
+    coach,
 )
 from diloti_desktop.controller.narration import describe_turn
 from diloti_desktop.rules import Move, Position, Ruleset, apply, legal_moves, parse_cards
@@ -202,23 +202,16 @@ def test_the_round_result_is_rebuilt_after_a_restore_between_rounds():
         live.round_no, live.breakdown, live.scores, live.winner)
 
 
-def test_a_failing_hint_is_reported_not_silent(monkeypatch):
-    import sys
-    import types
-
-    broken = types.ModuleType("diloti_desktop.ai.hints")
-
-    def suggest(view, count=3):  # type: ignore[no-untyped-def]
+def test_a_failing_hint_is_reported_not_silent(monkeypatch: pytest.MonkeyPatch) -> None:
+    def analyse(view: object, config: object) -> list[object]:
         raise RuntimeError("no hints today")
 
-    broken.suggest = suggest  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "diloti_desktop.ai.hints", broken)
+    monkeypatch.setattr(coach, "analyse", analyse)
     session = _human_game("hands=4C8C/KC2S loose=4S4H played=1")
     session.request_hint()
-    for _ in range(200):
-        session.update()
-        events = session.poll()
-        if events:
-            break
-        time.sleep(0.005)
+    # The session's own wait for its background work (done already, or not), never a
+    # guess at how long it takes.
+    session.wait_for_work(timeout=600)
+    session.update()
+    events = session.poll()
     assert [type(e).__name__ for e in events] == ["HintUnavailable"]

@@ -31,6 +31,9 @@ from diloti_desktop.ui.shell import Shell
 Point = tuple[int, int]
 #: The round review's analysis in tests: the real search, on a tiny budget.
 CHEAP_REVIEW = SearchConfig(ply_budget=300, min_samples=2, max_samples=4, solve_nodes=2_000)
+#: The hint engine's budget for tests that follow hints through the table and do not care
+#: which move is best: the same tiny budget (``controller.coach.Analysis.search``).
+CHEAP_HINTS = CHEAP_REVIEW
 SIZE = (1024, 640)
 #: How long background work may take before a test calls it hung (not a timing guess:
 #: a hint or AI move takes seconds even on a loaded machine).

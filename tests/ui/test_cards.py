@@ -139,8 +139,6 @@ def test_invalid_widths_are_refused(width: int) -> None:
 
 def test_labels() -> None:
     assert [cards.rank_label(r) for r in (1, 2, 10, 11, 12, 13)] == ["A", "2", "10", "J", "Q", "K"]
-    assert cards.card_label(9, HEARTS) == "9♥"
-    assert cards.card_label(12, CLUBS) == "Q♣"
     assert suits.suit_colour(DIAMONDS) == suits.INK_RED
     assert suits.suit_colour(DIAMONDS, four_colour=True) == suits.INK_BLUE
 

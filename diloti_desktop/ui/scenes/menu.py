@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from diloti_desktop.ai.players import LEVELS as AI_LEVELS
 from diloti_desktop.controller import HUMAN, GameConfig
 from diloti_desktop.i18n import _
 from diloti_desktop.last_setup import Setup, load_setup, save_setup
@@ -18,18 +19,9 @@ from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button, ButtonList, Choice, Form, draw_button
 from diloti_desktop.ui.wording import level_description, level_label
 
-
-def ai_levels() -> tuple[str, ...]:
-    """The AI levels a seat can have, weakest first."""
-    try:
-        from diloti_desktop.ai.players import LEVELS
-    except ImportError:  # an AI package without its ladder: only the random player
-        return ("Random",)
-    return tuple(LEVELS)
-
-
-LEVELS = ai_levels()
-DEFAULT_LEVEL = "Casual" if "Casual" in LEVELS else LEVELS[0]
+#: The AI levels a seat can have, weakest first.
+LEVELS = tuple(AI_LEVELS)
+DEFAULT_LEVEL = "Casual"
 TARGETS = (61, 101)
 
 

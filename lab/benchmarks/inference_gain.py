@@ -1,6 +1,6 @@
 """How much the inference model knows about real hands (issue 14).
 
-    python -m benchmarks.inference_gain --player Master-i3 --games 6 [--rules 2p]
+    python -m lab.benchmarks.inference_gain --player Master-i3 --games 6 [--rules 2p]
         [--settings 0.25:0.2,0.5:0.2,1:0.2,2:0.2]
 
 Copies of ``--player`` play the first round of seeded games. At every decision with
@@ -19,10 +19,10 @@ import math
 import random
 import statistics
 
-from benchmarks.positions import round_views
 from diloti_desktop.ai.inference import likelihood
-from diloti_desktop.ai.specs import build_player
 from diloti_desktop.rules import Ruleset
+from lab.benchmarks.positions import round_views
+from lab.specs import build_player
 
 SAMPLES = 60
 

@@ -1,6 +1,6 @@
 """Worst-case timings on crowded tables: the calls the game makes per gesture and per turn.
 
-    python build_scripts/bench_crowded.py [--positions 10000] [--seed 1] [--ai 3]
+    python -m lab.benchmarks.crowded [--positions 10000] [--seed 1] [--ai 3]
 
 Crowded positions come from legal play in which every player lays whenever allowed
 (else plays a random move from ``candidate_moves``), the way issue 11's freeze was found;
@@ -25,16 +25,11 @@ the machine.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import random
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import contextlib
 
 from diloti_desktop.ai.players import make_player
 from diloti_desktop.rules import (

@@ -1,6 +1,6 @@
 """How long the tutor takes to answer, from the player's move to the decision.
 
-Usage: ``python -m benchmarks.tutor_latency [--count 120]``.
+Usage: ``python -m lab.benchmarks.tutor_latency [--count 120]``.
 
 For seeded positions (half two-player, half four-player, from Intermediate games) a
 session with the tutor on gets a human move (a random legal one, so that warnings and
@@ -21,10 +21,10 @@ import random
 import statistics
 import time
 
-from benchmarks.positions import game_positions
 from diloti_desktop.ai.base import RandomPlayer
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, MovePlayed, TutorWarning
 from diloti_desktop.rules import Position, legal_moves
+from lab.benchmarks.positions import game_positions
 
 
 def _session(position: Position) -> GameSession:

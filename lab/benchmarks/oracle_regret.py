@@ -1,6 +1,6 @@
 """Screening search variants without matches: how much each loses against the oracle.
 
-    python -m benchmarks.oracle_regret --positions 150 --players Master,Master:infer
+    python -m lab.benchmarks.oracle_regret --positions 150 --players Master,Master:infer
 
 Positions come from seeded 2-player games between copies of ``--source`` (kept with
 their deal history, as the game and the tournament give it): decisions with a stock left
@@ -23,12 +23,12 @@ import math
 import random
 import statistics
 
-from benchmarks.positions import round_views
 from diloti_desktop.ai.features import move_class
-from diloti_desktop.ai.oracle import OraclePlayer
 from diloti_desktop.ai.search import evaluate
-from diloti_desktop.ai.specs import build_player
 from diloti_desktop.rules import Position, Ruleset, SeatView
+from lab.benchmarks.positions import round_views
+from lab.oracle import OraclePlayer
+from lab.specs import build_player
 
 
 def positions(count: int, source: str, seed: int) -> list[tuple[Position, SeatView]]:

@@ -15,7 +15,7 @@ Reported for A against B:
   waits, inflated when other processes share the cores) and CPU time of the deciding
   process (the time on an otherwise idle core).
 
-The ladder (a round robin of several players) is rated by :mod:`diloti_desktop.ai.ratings`.
+The ladder (a round robin of several players) is rated by :mod:`lab.ratings`.
 """
 
 from __future__ import annotations
@@ -28,14 +28,14 @@ from multiprocessing import get_context
 from typing import NamedTuple
 
 from diloti_desktop.ai.base import Player
-from diloti_desktop.ai.oracle import OraclePlayer
-from diloti_desktop.ai.specs import PLAYER_NAMES, build_player, check_player_name
 from diloti_desktop.rules.engine import new_match, next_round, play_unchecked, round_breakdown
 from diloti_desktop.rules.movegen import is_legal
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import MATCH_OVER, PLAY, Position
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.rules.view import seat_view
+from lab.oracle import OraclePlayer
+from lab.specs import PLAYER_NAMES, build_player, check_player_name
 
 #: A match that has not ended after this many rounds is stopped (it never happens in
 #: practice; it keeps a buggy player from hanging a tournament).

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from benchmarks.positions import game_positions as sample_positions
-from diloti_desktop.ai.oracle import OraclePlayer, SeerPlayer
-from diloti_desktop.ai.specs import build_player
 from diloti_desktop.rules import Position, is_legal
+from lab.benchmarks.positions import game_positions as sample_positions
+from lab.oracle import OraclePlayer, SeerPlayer
+from lab.specs import build_player
 from tests.ai.helpers import complete, game_positions
 
 

@@ -1,17 +1,17 @@
 """Command line for measuring AI strength (see docs/ai-strength.md).
 
-    python -m diloti_desktop.ai tournament Expert Casual --pairs 100 [--rules 4p]
-    python -m diloti_desktop.ai ladder --pairs 20 [--players Random,Novice,...]
-    python -m diloti_desktop.ai rounds Expert --rounds 1000
-    python -m diloti_desktop.ai audit Expert --rounds 100 [--rules 4p]
-    python -m diloti_desktop.ai compare RESULTS_A RESULTS_B
+    python -m lab tournament Expert Casual --pairs 100 [--rules 4p]
+    python -m lab ladder --pairs 20 [--players Random,Novice,...]
+    python -m lab rounds Expert --rounds 1000
+    python -m lab audit Expert --rounds 100 [--rules 4p]
+    python -m lab compare RESULTS_A RESULTS_B
 
 ``tournament`` plays duplicate pairs (each seeded deal sequence twice, seats swapped) and
 prints points per round with a 95% interval, match wins with a Wilson interval, xeris
 and decision times. ``ladder`` plays a round robin and prints Bradley-Terry ratings.
 ``rounds`` prints the round outcomes of self-play, the data behind the Master's match
 win probabilities (:mod:`diloti_desktop.ai.winprob`). ``audit`` scans self-play for
-blind spots (:mod:`diloti_desktop.ai.audit`). ``compare`` sets two tournaments' results
+blind spots (:mod:`lab.audit`). ``compare`` sets two tournaments' results
 files (``--results``) against the same opponent side by side, pair by pair.
 Players: the levels Novice, Casual, Intermediate, Expert, Master, plus Random and the
 Oracle and Seer yardsticks (which see every card, or every hand; never offered as levels).
@@ -24,10 +24,12 @@ import itertools
 import sys
 from pathlib import Path
 
-from diloti_desktop.ai import pair_log
-from diloti_desktop.ai.audit import audit_report, run_audit
-from diloti_desktop.ai.ratings import bradley_terry, ladder_report
-from diloti_desktop.ai.tournament import (
+from diloti_desktop.rules.errors import InvalidNotationError
+from diloti_desktop.rules.ruleset import Ruleset
+from lab import pair_log
+from lab.audit import audit_report, run_audit
+from lab.ratings import bradley_terry, ladder_report
+from lab.tournament import (
     PLAYER_NAMES,
     PairResult,
     check_player_name,
@@ -37,8 +39,6 @@ from diloti_desktop.ai.tournament import (
     run_pairs,
     summarise,
 )
-from diloti_desktop.rules.errors import InvalidNotationError
-from diloti_desktop.rules.ruleset import Ruleset
 
 
 def _progress(total: int, quiet: bool) -> object:
@@ -79,7 +79,7 @@ def _compare(first: Path, second: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m diloti_desktop.ai",
+    parser = argparse.ArgumentParser(prog="python -m lab",
                                      description="Measure Diloti AI players.")
     commands = parser.add_subparsers(dest="command", required=True)
     duel = commands.add_parser("tournament", help="duplicate matches of A against B")

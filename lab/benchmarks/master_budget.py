@@ -1,6 +1,6 @@
 """Decision times of the Master's search at several budgets, on positions from real games.
 
-    python -m benchmarks.master_budget [--positions 120] [--budgets 1,2,3,4] [--players 2]
+    python -m lab.benchmarks.master_budget [--positions 120] [--budgets 1,2,3,4] [--players 2]
                                        [--options tree=0] [--iterations] [--reseed]
 
 Positions come from seeded Expert games (every ply of a round equally likely, so the
@@ -27,13 +27,13 @@ from __future__ import annotations
 import argparse
 import time
 
-from benchmarks.positions import game_positions
 from diloti_desktop.ai.features import move_class
 from diloti_desktop.ai.players import SearchPlayer
 from diloti_desktop.ai.search import grows_tree, tree_budget
-from diloti_desktop.ai.specs import build_player
-from diloti_desktop.ai.tournament import percentile
 from diloti_desktop.rules import SeatView, candidate_moves, seat_view
+from lab.benchmarks.positions import game_positions
+from lab.specs import build_player
+from lab.tournament import percentile
 
 
 def tree_use(player: SearchPlayer, view: SeatView) -> tuple[int, bool] | None:

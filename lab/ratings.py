@@ -7,7 +7,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from diloti_desktop.ai.tournament import Z95, Interval
+from lab.tournament import Z95, Interval
 
 
 class Rating(NamedTuple):

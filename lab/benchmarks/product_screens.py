@@ -1,6 +1,6 @@
 """How long the statistics screen, the score sheet and the table's top bar take to draw.
 
-Usage: ``python3 build_scripts/bench_product_screens.py`` (headless, a scratch data
+Usage: ``python3 -m lab.benchmarks.product_screens`` (headless, a scratch data
 folder). Fills the statistics with every player count, level and helped/plain group (20
 rows), gives a session a 12-round score sheet plus a round in play, and prints the mean
 time of one ``draw`` (after a first, cache-filling one) at a few window sizes.
@@ -9,17 +9,13 @@ time of one ``draw`` (after a first, cache-filling one) at a few window sizes.
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 import time
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["DILOTI_DATA_DIR"] = tempfile.mkdtemp(prefix="diloti-bench-")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 import random
 
 import pygame
@@ -55,6 +51,9 @@ class Window:
         """Nothing to do."""
 
     def request_quit(self) -> None:
+        """Nothing to do."""
+
+    def retitle(self) -> None:
         """Nothing to do."""
 
 

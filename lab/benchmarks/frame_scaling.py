@@ -1,6 +1,6 @@
 """How long scaling one frame to a window below the minimum size takes.
 
-Usage: ``python3 build_scripts/bench_frame_scaling.py`` (headless). In a window smaller
+Usage: ``python3 -m lab.benchmarks.frame_scaling`` (headless). In a window smaller
 than the layout's minimum, the shell draws the frame offscreen and scales it to the
 window once per redrawn frame; this prints the cost per frame for a few window sizes.
 """
@@ -8,14 +8,10 @@ window once per redrawn frame; this prints the cost per frame for a few window s
 from __future__ import annotations
 
 import os
-import sys
 import time
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 import pygame
 
 from diloti_desktop.ui.input import Viewport

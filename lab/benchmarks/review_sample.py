@@ -1,6 +1,6 @@
 """A sample review: a seeded Novice-vs-Casual round, every decision graded.
 
-Usage: ``python -m benchmarks.review_sample [--seed 7] [--all-seats] [--export FILE]``.
+Usage: ``python -m lab.benchmarks.review_sample [--seed 7] [--all-seats] [--export FILE]``.
 
 Seat 0 (South, "You") is played by the Novice, seat 1 (North) by the Casual player; the
 round is graded exactly as the game's review grades it (the Master's search from each

@@ -6,10 +6,10 @@ from __future__ import annotations
 from diloti_desktop.ai.base import Player
 from diloti_desktop.ai.inference import TEMPERATURE
 from diloti_desktop.ai.ismcts import TREE_EXPLORATION
-from diloti_desktop.ai.oracle import OraclePlayer, SeerPlayer
 from diloti_desktop.ai.players import LEVELS, SEARCH, SearchPlayer, make_player
 from diloti_desktop.ai.playout import BLIND, LEFTOVER, PLAIN, ROUND, TAKERS
 from diloti_desktop.ai.search import SearchConfig
+from lab.oracle import OraclePlayer, SeerPlayer
 
 #: Player names the tournament accepts: the levels, "Random", the "Oracle" and "Seer"
 #: yardsticks and the frozen baselines below. A searching level also takes options after

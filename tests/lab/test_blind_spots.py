@@ -12,7 +12,6 @@ import random
 
 import pytest
 
-from diloti_desktop.ai.audit import audit_report, audit_round
 from diloti_desktop.ai.players import SEARCH
 from diloti_desktop.ai.search import (
     MoveValue,
@@ -21,8 +20,9 @@ from diloti_desktop.ai.search import (
     makes_xeri,
     solve,
 )
-from diloti_desktop.ai.specs import build_player, parse_options
 from diloti_desktop.rules import Move, Position, Ruleset, seat_view
+from lab.audit import audit_report, audit_round
+from lab.specs import build_player, parse_options
 from tests.ai.helpers import complete
 
 #: The issue's example: 6♥ J♦ J♣ Q♥ against 3♥ 3♦ 4♥ 6♦, the Q♠ alone on the table and

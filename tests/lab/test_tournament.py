@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from diloti_desktop.ai import pair_log, tournament
-from diloti_desktop.ai.__main__ import main
-from diloti_desktop.ai.ratings import bradley_terry
-from diloti_desktop.ai.tournament import (
+from diloti_desktop.rules import Ruleset
+from lab import pair_log, tournament
+from lab.__main__ import main
+from lab.ratings import bradley_terry
+from lab.tournament import (
     PairResult,
     mean_interval,
     percentile,
@@ -21,7 +22,6 @@ from diloti_desktop.ai.tournament import (
     summarise,
     wilson,
 )
-from diloti_desktop.rules import Ruleset
 
 
 def test_a_duplicate_pair_deals_the_same_cards_with_the_sides_swapped() -> None:
@@ -168,13 +168,14 @@ def test_a_results_file_of_another_run_is_refused(tmp_path: Path,
 
 def test_the_code_digest_ignores_wording_but_not_code(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    package = Path(pair_log.__file__).resolve().parent.parent
-    for folder in ("rules", "ai"):
-        shutil.copytree(package / folder, tmp_path / folder,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    monkeypatch.setattr(pair_log, "_PACKAGE", tmp_path)
+    copies = []
+    for folder in pair_log._FOLDERS:
+        copy = tmp_path / folder.parent.name / folder.name
+        shutil.copytree(folder, copy, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+        copies.append(copy)
+    monkeypatch.setattr(pair_log, "_FOLDERS", tuple(copies))
     original = pair_log.code_digest()
-    search = tmp_path / "ai" / "search.py"
+    search = tmp_path / "diloti_desktop" / "ai" / "search.py"
     text = search.read_text(encoding="utf-8")
     reworded = text.replace('"""Determinized search:', '"""Sampled search:', 1)
     reworded = reworded.replace("_INFINITE: Final = 1e9", "_INFINITE: Final = 1e9  # big", 1)

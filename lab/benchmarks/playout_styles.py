@@ -1,7 +1,7 @@
 """The playout policy's styles on their own, without search (issue 14).
 
-    python -m benchmarks.playout_styles duel --rounds 3000 --styles takers,blind --base plain
-    python -m benchmarks.playout_styles leaf --rounds 8000 [--style plain]
+    python -m lab.benchmarks.playout_styles duel --rounds 3000 --styles takers,blind --base plain
+    python -m lab.benchmarks.playout_styles leaf --rounds 8000 [--style plain]
 
 ``duel``: the greedy playout policy in one style against another, both seeing every hand
 (as inside a search sample), over seeded duplicate rounds of 2 players (each deal played
@@ -34,9 +34,9 @@ from diloti_desktop.ai.playout import (
     deal_value,
     greedy_move,
 )
-from diloti_desktop.ai.ratings import inverse
 from diloti_desktop.rules import Position, Ruleset, candidate_moves, new_match, play_unchecked
 from diloti_desktop.rules.position import PLAY
+from lab.ratings import inverse
 
 RULES = Ruleset.parse("2p")
 STYLES = {"plain": PLAIN, "blind": BLIND, "takers": TAKERS, "blind+takers": BLIND | TAKERS}

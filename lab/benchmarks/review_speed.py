@@ -1,6 +1,6 @@
 """How long the review's analysis of a round takes, and the frame times while it runs.
 
-Usage: ``python -m benchmarks.review_speed [--rounds 20] [--players 2] [--frames]``.
+Usage: ``python -m lab.benchmarks.review_speed [--rounds 20] [--players 2] [--frames]``.
 
 1. Analysis time (CPU time of this process, which is the time on a core of its own;
    the wall-clock time is printed too, as it grows with the machine's load): seeded
@@ -17,7 +17,7 @@ Usage: ``python -m benchmarks.review_speed [--rounds 20] [--players 2] [--frames
    every third frame so that every timed frame is really drawn. Prints the frame times
    (update and draw) while the analysis runs, the frame thread's own CPU time per
    frame, and for each frame over 50 ms its own CPU and the garbage collections that
-   overlapped it (benchmarks/frame_probe.py).
+   overlapped it (lab/benchmarks/frame_probe.py).
    The grading runs where the game runs it: in a worker process of lower priority
    (controller/offload.py), pinned to the same core as the frames when the benchmark
    is pinned; ``--threads`` grades on a thread of the frame's process instead (how the
@@ -39,11 +39,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks.frame_probe import Frame, GcProbe, report
 from diloti_desktop.ai.players import make_player
 from diloti_desktop.ai.review import review_round
 from diloti_desktop.rules import Move, Position, Ruleset, new_match, play_unchecked, seat_view
 from diloti_desktop.rules.position import PLAY
+from lab.benchmarks.frame_probe import Frame, GcProbe, report
 
 
 def played_round(players: int, seed: int) -> tuple[list[Position], list[Move]]:

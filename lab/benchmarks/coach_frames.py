@@ -1,6 +1,6 @@
 """Frame times while the coach computes (hints, the tutor's grade, the turn's warm-up).
 
-Usage: ``python -m benchmarks.coach_frames [--count 40] [--players 2|4] [--level Master]
+Usage: ``python -m lab.benchmarks.coach_frames [--count 40] [--players 2|4] [--level Master]
 [--threads] [--no-pin]`` (headless: SDL's dummy video driver, a 1280x720 frame, the tutor
 on; pinned to one core unless ``--no-pin``).
 
@@ -10,7 +10,7 @@ the tutor's grade after Enter, then the AI seats' moves (``--level``; Master to 
 frames while the strongest AI thinks). Each frame is one ``Shell.step()`` plus a full
 redraw (the worst case: the table repaints only what changed), timed with
 ``perf_counter``, with the frame thread's own CPU time and, for a frame over 50 ms, the
-garbage collections that overlapped it (benchmarks/frame_probe.py). The work runs where
+garbage collections that overlapped it (lab/benchmarks/frame_probe.py). The work runs where
 the game runs it: in worker processes of lower priority (controller/offload.py), or with
 ``--threads`` on threads of the frame's process (how the game did it before). The bar
 (issues 8 and 9): no frame over 50 ms.
@@ -27,9 +27,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from benchmarks.frame_probe import Frame, GcProbe, report
-from benchmarks.positions import game_positions
-from benchmarks.review_speed import pin_to_one_core
 from diloti_desktop.ai.base import Player, RandomPlayer
 from diloti_desktop.ai.players import make_player
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, offload
@@ -40,6 +37,9 @@ from diloti_desktop.ui.scenes import flow
 from diloti_desktop.ui.scenes.menu import MainMenuScene
 from diloti_desktop.ui.scenes.table import TableScene
 from diloti_desktop.ui.shell import Shell, settle_heap
+from lab.benchmarks.frame_probe import Frame, GcProbe, report
+from lab.benchmarks.positions import game_positions
+from lab.benchmarks.review_speed import pin_to_one_core
 
 
 def _frames(shell: Shell, busy: object, limit: float = 10.0) -> list[Frame]:

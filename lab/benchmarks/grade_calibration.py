@@ -1,6 +1,6 @@
 """Calibrate the grade limits (points lost per round) from measured loss distributions.
 
-Usage: ``python -m benchmarks.grade_calibration [--count 240]``.
+Usage: ``python -m lab.benchmarks.grade_calibration [--count 240]``.
 
 Positions come from seeded games (half two-player, half four-player, Intermediate
 players). At each, the hint engine ranks every move (:func:`diloti_desktop.ai.hints.analyse`)
@@ -32,12 +32,12 @@ import argparse
 import random
 import statistics
 
-from benchmarks.positions import game_positions
 from diloti_desktop.ai.features import move_class
 from diloti_desktop.ai.hints import HINT_SEARCH, analyse
 from diloti_desktop.ai.players import make_player
 from diloti_desktop.ai.search import MoveValue, evaluate
 from diloti_desktop.rules import seat_view
+from lab.benchmarks.positions import game_positions
 
 LEVELS = ("Novice", "Casual", "Intermediate", "Expert")
 

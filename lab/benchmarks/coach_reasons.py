@@ -1,6 +1,6 @@
 """How varied the coach's reasons are: the reason kinds of 300 seeded hint positions.
 
-Usage: ``python -m benchmarks.coach_reasons [--count 300]``. Half the positions come from
+Usage: ``python -m lab.benchmarks.coach_reasons [--count 300]``. Half the positions come from
 two-player games, half from four-player games (Intermediate players, seeded). For each,
 the full hint (:func:`diloti_desktop.ai.coach.advise`) is computed as the game does, and
 the kinds of the reasons shown with the best move are counted: the main (first) reason,
@@ -19,10 +19,10 @@ from __future__ import annotations
 import argparse
 import collections
 
-from benchmarks.positions import game_positions
 from diloti_desktop.ai.coach import advise, check
 from diloti_desktop.ai.hints import analyse
 from diloti_desktop.rules import seat_view
+from lab.benchmarks.positions import game_positions
 
 
 def main() -> None:

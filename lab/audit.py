@@ -28,8 +28,6 @@ from typing import Final, NamedTuple
 
 from diloti_desktop.ai.features import ACES, TEN_D_BIT, move_class
 from diloti_desktop.ai.search import SearchConfig, evaluate, makes_xeri
-from diloti_desktop.ai.specs import build_player
-from diloti_desktop.ai.tournament import wilson
 from diloti_desktop.rules.cards import RANK_MASK
 from diloti_desktop.rules.engine import new_match, play_unchecked
 from diloti_desktop.rules.movegen import candidate_moves
@@ -37,6 +35,8 @@ from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.rules.view import seat_view
+from lab.specs import build_player
+from lab.tournament import wilson
 
 KINDS: Final = ("xeri", "ten", "ace", "pile")
 #: Reference loss (round points) from which a passed chance is a blind spot.

@@ -1,6 +1,6 @@
 """A tournament's finished pairs kept in a file, so that a long run can stop and resume.
 
-    python -m diloti_desktop.ai tournament Master Expert --rules 4p --pairs 100 \\
+    python -m lab tournament Master Expert --rules 4p --pairs 100 \\
         --results runs/master-expert-4p.jsonl
 
 The first line names the run (players, ruleset, seed) and the code that played it (a
@@ -18,17 +18,22 @@ import hashlib
 import json
 from pathlib import Path
 
-from diloti_desktop.ai.tournament import MatchResult, PairResult
+import diloti_desktop
+from lab.tournament import MatchResult, PairResult
 
-_PACKAGE = Path(__file__).resolve().parent.parent
+_GAME = Path(diloti_desktop.__file__).resolve().parent
+#: The code that decides the games: the rules core, the AI, and the lab's own players
+#: (its specs, the oracle) and match driver.
+_FOLDERS = (_GAME / "rules", _GAME / "ai", Path(__file__).resolve().parent)
 
 
 def code_digest() -> str:
-    """A digest of the code that decides the games, the rules core and the AI: their
-    syntax trees without docstrings, so that comments and wording do not count."""
+    """A digest of the code that decides the games, the rules core, the AI and the lab's
+    players: their syntax trees without docstrings, so that comments and wording do not
+    count."""
     digest = hashlib.sha256()
-    for folder in ("rules", "ai"):
-        for source in sorted((_PACKAGE / folder).glob("*.py")):
+    for folder in _FOLDERS:
+        for source in sorted(folder.glob("*.py")):
             tree = ast.parse(source.read_bytes(), filename=str(source))
             for node in ast.walk(tree):
                 body = getattr(node, "body", None)

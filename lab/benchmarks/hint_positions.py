@@ -1,17 +1,17 @@
 """Find seeded positions whose best move (the hint) covers every move kind, for the
 follow-the-hint GUI test (``tests/ui/data/hint_positions.txt``).
 
-Usage: ``python -m benchmarks.hint_positions > tests/ui/data/hint_positions.txt``.
+Usage: ``python -m lab.benchmarks.hint_positions > tests/ui/data/hint_positions.txt``.
 Positions come from seeded games between Intermediate players, seat 0 to move; the test
 recomputes every hint itself, so the file only fixes which positions are used.
 """
 
 from __future__ import annotations
 
-from benchmarks.positions import game_positions
 from diloti_desktop.ai.hints import analyse
 from diloti_desktop.rules import seat_view
 from diloti_desktop.rules.moves import Move, MoveKind
+from lab.benchmarks.positions import game_positions
 
 WANTED = {"lay": 10, "capture-single": 10, "capture-multi": 10, "capture-pile": 10,
           "build": 10, "family": 8, "raise": 8}
