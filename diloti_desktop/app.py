@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
     os.environ.setdefault("SDL_APP_ID", WINDOW_CLASS)  # the newer name for both
 
-    from diloti_desktop import logs
+    from diloti_desktop.player_data import logs
 
     logs.configure_logging()
     logs.install_excepthook()
@@ -112,8 +112,9 @@ def main(argv: list[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     import pygame
 
-    from diloti_desktop import i18n, storage
+    from diloti_desktop import i18n
     from diloti_desktop.controller import offload
+    from diloti_desktop.player_data import storage
     from diloti_desktop.ui.audio import Audio
     from diloti_desktop.ui.context import AppContext
     from diloti_desktop.ui.scenes.menu import MainMenuScene

@@ -25,8 +25,9 @@ from pathlib import Path
 
 import pygame
 
-from diloti_desktop import logs, resources, storage
+from diloti_desktop import resources
 from diloti_desktop.i18n import _
+from diloti_desktop.player_data import logs, storage
 from diloti_desktop.ui import cards, notice, theme
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import (

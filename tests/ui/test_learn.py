@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from diloti_desktop import progress as saved
 from diloti_desktop.ai.puzzles import load_puzzles
 from diloti_desktop.controller.lessons import LESSONS
+from diloti_desktop.player_data import learning_progress as saved
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.ui.hint_coach import move_items

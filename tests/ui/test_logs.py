@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from diloti_desktop import logs
+from diloti_desktop.player_data import logs
 
 
 @pytest.fixture(autouse=True)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pygame
 
-from diloti_desktop import stats, storage
-from diloti_desktop.last_setup import Setup, load_setup, save_setup, setup_path
+from diloti_desktop.player_data import stats, storage
+from diloti_desktop.player_data.last_setup import Setup, load_setup, save_setup, setup_path
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.ui.scenes.confirm import ConfirmScene
 from diloti_desktop.ui.scenes.menu import LEVELS, MainMenuScene, NewGameScene

@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from diloti_desktop import i18n
-from diloti_desktop.storage import Settings
+from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.layout import MIN_WINDOW
 from tests.ui import scene_gallery

@@ -1,16 +1,16 @@
 """Learn to play: the first-start offer, the lessons list (a tick on each finished one) and
 the way into the puzzles (solved ones remembered). Progress lives in ``progress.json``
-(:mod:`diloti_desktop.progress`)."""
+(:mod:`diloti_desktop.player_data.learning_progress`)."""
 
 from __future__ import annotations
 
 import pygame
 
-from diloti_desktop import progress as saved
 from diloti_desktop.ai.puzzles import Difficulty, Puzzle, load_puzzles
 from diloti_desktop.controller.guided import PuzzleCoach
 from diloti_desktop.controller.lessons import LESSONS
 from diloti_desktop.i18n import _
+from diloti_desktop.player_data import learning_progress as saved
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext

@@ -6,7 +6,7 @@ import pygame
 
 from diloti_desktop.controller import HUMAN, GameConfig
 from diloti_desktop.i18n import _
-from diloti_desktop.last_setup import Setup, load_setup, save_setup
+from diloti_desktop.player_data.last_setup import Setup, load_setup, save_setup
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.ui import cards as card_art
 from diloti_desktop.ui import theme

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from diloti_desktop.i18n import LANGUAGES, SOURCE_LANGUAGE, _, format_percent, supported
-from diloti_desktop.storage import Settings
+from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from diloti_desktop import storage
+from diloti_desktop.player_data import storage
 from diloti_desktop.rules.errors import DilotiError
 from diloti_desktop.rules.ruleset import Ruleset
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from diloti_desktop import storage
+from diloti_desktop.player_data import storage
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Final, TextIO
 
-from diloti_desktop import storage
+from diloti_desktop.player_data import storage
 
 LOG_DIR_NAME: Final = "logs"
 LOG_FILE_NAME: Final = "diloti.log"

@@ -7,7 +7,7 @@ helped matches are counted apart, so they never flatter the plain figures.
 
 The file ``stats.json`` in the data folder is versioned (``kind`` and ``version``
 fields) and written atomically like every other file of the player's (see
-:mod:`diloti_desktop.storage`). A damaged file, or one in a format this version does
+:mod:`diloti_desktop.player_data.storage`). A damaged file, or one in a format this version does
 not know, is set aside as ``stats.json.corrupt-<UTC time>`` (never deleted) and the
 statistics start again from zero, with a translated message saying so.
 """
@@ -20,8 +20,8 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, Final
 
-from diloti_desktop import storage
 from diloti_desktop.i18n import _
+from diloti_desktop.player_data import storage
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """The player's files: settings and the interrupted game, kept in the user data folder.
 
 Standard library only. Writes are atomic and reads refuse anything but a regular file of
-bounded size, without blocking (see :mod:`diloti_desktop.files`). Loading never raises:
+bounded size, without blocking (see :mod:`diloti_desktop.player_data.files`). Loading never raises:
 a file that cannot be read or does not have the expected shape is moved aside
 (``settings.json.corrupt-<UTC time>``, never overwriting an earlier one, never deleted),
 defaults are returned, and a translated message says what happened in one sentence so
@@ -28,14 +28,15 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Final
 
+from diloti_desktop.i18n import _, system_language
+
 # Re-exported (``as``) for the modules that keep their own files in the data folder (the
 # statistics, the last new-game setup), so that they read, write and set aside the same way.
-from diloti_desktop.files import UnreadableFile as UnreadableFile
-from diloti_desktop.files import keep_copy
-from diloti_desktop.files import read_json_object as read_json_object
-from diloti_desktop.files import set_aside as set_aside
-from diloti_desktop.files import write_json_atomic as write_json_atomic
-from diloti_desktop.i18n import _, system_language
+from diloti_desktop.player_data.files import UnreadableFile as UnreadableFile
+from diloti_desktop.player_data.files import keep_copy
+from diloti_desktop.player_data.files import read_json_object as read_json_object
+from diloti_desktop.player_data.files import set_aside as set_aside
+from diloti_desktop.player_data.files import write_json_atomic as write_json_atomic
 
 log = logging.getLogger(__name__)
 
