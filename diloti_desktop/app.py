@@ -23,6 +23,10 @@ import multiprocessing
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from diloti_desktop.ui.context import AppContext
 
 log = logging.getLogger("diloti_desktop.app")
 
@@ -109,6 +113,23 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
+def smoke_test(args: argparse.Namespace) -> bool:
+    """Whether this run is the smoke test (which reads and writes no player file)."""
+    return args.smoke_test is not None
+
+
+def check_player_files(ctx: AppContext) -> None:
+    """Read each of the player's files once at start, so that a damaged one is set aside
+    and told on the first screen rather than when its screen is first opened."""
+    from diloti_desktop.player_data import last_setup, learning_progress, stats
+    from diloti_desktop.ui.scenes.menu import LEVELS
+
+    _statistics, stats_message = stats.load_stats()
+    _progress, progress_message = learning_progress.load_progress()
+    _setup, setup_message = last_setup.load_setup(LEVELS)
+    ctx.notices.extend(m for m in (stats_message, progress_message, setup_message) if m)
+
+
 def _run(args: argparse.Namespace) -> int:
     import pygame
 
@@ -122,11 +143,12 @@ def _run(args: argparse.Namespace) -> int:
 
     # The system's language first, so that a message about damaged settings is readable.
     i18n.set_language(i18n.system_language())
+    folder_problem = None if smoke_test(args) else storage.check_data_folder()
     settings, message = storage.load_settings()
     i18n.set_language(settings.language)
     pygame.display.init()
     pygame.font.init()
-    smoke = args.smoke_test is not None
+    smoke = smoke_test(args)
     shell = Shell(size=args.size or DEFAULT_SIZE, show_fps=args.show_fps)
     audio: Audio | None = None
     try:
@@ -136,11 +158,15 @@ def _run(args: argparse.Namespace) -> int:
         offload.start()
         audio = Audio(enabled=settings.sound_enabled, volume=settings.volume)
         ctx = AppContext(settings=settings, window=shell, audio=audio)
+        if folder_problem:
+            ctx.notices.append(folder_problem)
+            ctx.save_problem = folder_problem  # the table's lasting warning, until a save works
         if message:
             ctx.notices.append(message)
         if not smoke:
             storage.remove_orphaned_temporaries()
             ctx.check_saved_game()
+            check_player_files(ctx)
         ctx.scenes.reset(MainMenuScene(ctx))
         if not smoke:
             from diloti_desktop.ui.scenes.learn import WelcomeScene, should_welcome

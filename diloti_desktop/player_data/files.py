@@ -11,9 +11,11 @@ refused at once. A damaged file is never deleted: :func:`set_aside` renames it a
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import logging
 import os
+import re
 import stat
 import tempfile
 import time
@@ -74,26 +76,53 @@ class UnreadableFile(Exception):
         self.detail = detail
 
 
-#: A settings file or save is a few kilobytes; anything far larger is not ours.
+#: A save is a few kilobytes, the largest file the game keeps; anything far larger is
+#: not ours. Each kind of file passes its own, smaller limit where it can.
 MAX_FILE_BYTES: Final = 4 * 1024 * 1024
+#: No file of the game nests JSON more than a few levels deep (a save: about eight).
+MAX_JSON_DEPTH: Final = 64
+_FOLDER_ERRORS: Final = frozenset({errno.ENOTDIR, errno.ENAMETOOLONG, errno.ELOOP})
 
 
-def read_regular_file(path: Path) -> bytes | None:
+def folder_unusable(path: Path) -> bool:
+    """Whether the folder that should hold ``path`` cannot be searched (missing is fine).
+
+    Such a folder is reported once, by :func:`check_folder`, rather than once per file.
+    """
+    parent = path.parent
+    try:
+        status = os.stat(parent)
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError):
+        return True
+    return not stat.S_ISDIR(status.st_mode) or not os.access(parent, os.X_OK)
+
+
+def read_regular_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes | None:
     """The bytes of the regular file ``path``; ``None`` if there is no file.
 
     Opened without blocking and checked before reading, so a FIFO, a device or a folder
-    in the file's place is refused at once instead of hanging start-up or filling memory.
+    in the file's place is refused at once instead of hanging start-up or filling memory;
+    a file over ``max_bytes`` is refused unread. A folder that cannot be searched (a path
+    too long, no permission, a file in its place) reads as no file: :func:`check_folder`
+    tells the player about it once.
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
         return None
-    except OSError as error:
-        if path.is_dir():
+    except (OSError, ValueError) as error:
+        if (isinstance(error, OSError) and error.errno in _FOLDER_ERRORS) or folder_unusable(
+                path):
+            log.warning("cannot reach %s: %s", path, error)
+            return None
+        if isinstance(error, OSError) and error.errno == errno.EISDIR:
             raise UnreadableFile(_("a folder is where the file should be"),
-                                  f"a folder: {error}") from error
-        reason = _("the file could not be opened: {error}").format(error=error.strerror or error)
+                                 f"a folder: {error}") from error
+        strerror = error.strerror if isinstance(error, OSError) else None
+        reason = _("the file could not be opened: {error}").format(error=strerror or error)
         raise UnreadableFile(reason, str(error)) from error
     try:
         status = os.fstat(fd)
@@ -102,17 +131,17 @@ def read_regular_file(path: Path) -> bytes | None:
             raise UnreadableFile(
                 _("a folder is where the file should be") if stat.S_ISDIR(status.st_mode)
                 else _("it is not an ordinary file"), f"{kind} (mode {status.st_mode:o})")
-        if status.st_size > MAX_FILE_BYTES:
+        if status.st_size > max_bytes:
             raise UnreadableFile(_("the file is far too large"), f"{status.st_size} bytes")
         chunks: list[bytes] = []
         total = 0
-        while total <= MAX_FILE_BYTES:
+        while total <= max_bytes:
             chunk = os.read(fd, 1 << 16)
             if not chunk:
                 break
             chunks.append(chunk)
             total += len(chunk)
-        if total > MAX_FILE_BYTES:
+        if total > max_bytes:
             raise UnreadableFile(_("the file is far too large"), f"over {total} bytes")
         return b"".join(chunks)
     except OSError as error:
@@ -122,26 +151,135 @@ def read_regular_file(path: Path) -> bytes | None:
         os.close(fd)
 
 
-def read_json_object(path: Path) -> dict[str, Any] | None:
+def decode_text(raw: bytes) -> str:
+    """UTF-8 text, with or without a byte order mark; raises :class:`UnreadableFile`."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise UnreadableFile(_("the file is not text"), str(error)) from error
+
+
+_JSON_STRING: Final = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+#: Every byte but brackets, for bytes.translate to drop; then "{}" reads as "[]".
+_NOT_BRACKETS: Final = bytes(code for code in range(256) if code not in b"[]{}")
+_SQUARE: Final = bytes.maketrans(b"{}", b"[]")
+
+
+def _nesting_over(text: str, limit: int) -> bool:
+    """Whether the JSON ``text`` nests deeper than ``limit`` (or its brackets do not pair).
+
+    Checked before parsing so that no depth reaches Python's recursion limit. Strings are
+    dropped, then every other byte but brackets; each pass then removes the innermost
+    pairs, one level: built-in byte operations throughout, a pass per level (at most
+    ``limit``), never a Python step per character.
+    """
+    raw = _JSON_STRING.sub(b"", text.encode("utf-8", "surrogatepass"))
+    brackets = raw.translate(_SQUARE, _NOT_BRACKETS)
+    if b"[" * (limit + 1) in brackets:  # the usual attack, found in one search
+        return True
+    for _level in range(limit):
+        if not brackets:
+            return False
+        shorter = brackets.replace(b"[]", b"")
+        if len(shorter) == len(brackets):
+            return True
+        brackets = shorter
+    return bool(brackets)
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(raw: bytes, depth: int = MAX_JSON_DEPTH) -> object:
+    """The JSON value of ``raw`` (UTF-8, a BOM allowed): raises :class:`UnreadableFile`.
+
+    Bounded: nesting over ``depth`` is refused before parsing; NaN and Infinity, which
+    JSON does not have, are refused; whole numbers of more than 4,300 digits too (Python's
+    own limit on converting text to int).
+    """
+    text = decode_text(raw)
+    if _nesting_over(text, depth):
+        raise UnreadableFile(_("the file is damaged"), f"nested deeper than {depth} levels")
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:
+        raise UnreadableFile(_("the file is damaged"), f"invalid JSON: {error}") from error
+
+
+def read_json_object(path: Path, max_bytes: int = MAX_FILE_BYTES) -> dict[str, Any] | None:
     """The JSON object in ``path``; ``None`` if there is no file.
 
     Raises :class:`UnreadableFile` when the file exists but is not a JSON object.
     """
-    raw = read_regular_file(path)
+    raw = read_regular_file(path, max_bytes)
     if raw is None:
         return None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise UnreadableFile(_("the file is not text"), str(error)) from error
-    except (ValueError, RecursionError) as error:
-        raise UnreadableFile(_("the file is damaged"), f"invalid JSON: {error}") from error
+    data = parse_json(raw)
     if not isinstance(data, dict):
         raise UnreadableFile(
             _("the file does not hold the expected data"),
             f"expected a JSON object, found {type(data).__name__}",
         )
     return data
+
+
+def shown_path(path: Path | str, limit: int = 300) -> str:
+    """``path`` for a message: shortened in the middle when very long, on one line."""
+    text = str(path).replace("\n", "\\n").replace("\r", "\\r")
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit // 3]}…{text[-(limit - limit // 3):]}"
+
+
+def refuse(path: Path, error: UnreadableFile) -> str:
+    """Set a damaged player file aside and say so in one translated sentence.
+
+    The same outcome for every kind of file that has no sentence of its own: the file is
+    renamed ``NAME.corrupt-<UTC time>`` (never deleted), the sentence names it and the
+    reason, and the caller goes on with its defaults.
+    """
+    log.warning("%s is unusable (%s); setting it aside", path, error.detail)
+    kept = set_aside(path)
+    if kept is None:
+        return _("The file {name} could not be read ({reason}), so the game goes on without "
+                 "it; it could not be moved aside.").format(name=shown_path(path),
+                                                           reason=error.reason)
+    return _("The file {name} could not be read ({reason}), so the game goes on without "
+             "it; the damaged file was kept as {kept}.").format(
+                 name=path.name, reason=error.reason, kept=shown_path(kept))
+
+
+def check_folder(folder: Path) -> str | None:
+    """``None`` when the player's files can be kept in ``folder``, else why not (translated).
+
+    Creates the folder if needed and writes a small file there (removed at once), so a
+    path too long, a folder without permission, a file in its place, a read-only or a
+    full disk are all found at start, and told once.
+    """
+    try:
+        if os.path.lexists(folder) and not os.path.isdir(folder):
+            reason = _("it is a file, not a folder")
+        else:
+            folder.mkdir(parents=True, exist_ok=True)
+            # Named like an interrupted write's temporary, so that a leftover goes at the
+            # next start (storage.remove_orphaned_temporaries).
+            fd, name = tempfile.mkstemp(dir=folder, prefix=".settings.json.", suffix=".tmp")
+            try:
+                os.write(fd, b"{}\n" * 1024)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+                with contextlib.suppress(OSError):
+                    os.unlink(name)
+            return None
+    except (OSError, ValueError) as error:
+        log.warning("the data folder %s cannot be used: %s", folder, error)
+        strerror = error.strerror if isinstance(error, OSError) else None
+        reason = strerror or str(error)
+    return _("The game's data folder {folder} cannot be used ({reason}): settings, games and "
+             "statistics will not be kept until this is fixed.").format(
+                 folder=shown_path(folder), reason=reason)
 
 
 def set_aside(path: Path) -> Path | None:
@@ -154,7 +292,7 @@ def set_aside(path: Path) -> Path | None:
     base = f"{path.name}.corrupt-{stamp}"
     for attempt in range(1000):
         target = path.with_name(base if attempt == 0 else f"{base}-{attempt}")
-        if target.exists():
+        if os.path.lexists(target):  # never raises: a name too long fails below
             continue
         try:
             # os.link refuses to replace a target that appeared since the check, where

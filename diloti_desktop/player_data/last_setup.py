@@ -2,8 +2,8 @@
 
 Standard library only. Kept in ``new_game.json`` in the data folder, written atomically
 when a game is started from the panel. Losing it costs nothing but a few clicks, so a
-damaged file is set aside (never deleted, like every file of the player's) and the panel
-simply opens with its defaults; the log says what happened.
+damaged file is set aside (never deleted, like every file of the player's), the panel
+opens with its defaults, and a sentence tells the player.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from diloti_desktop.player_data import storage
-from diloti_desktop.rules.errors import DilotiError
+from diloti_desktop.i18n import _
+from diloti_desktop.player_data import files, storage
 from diloti_desktop.rules.ruleset import Ruleset
 
 log = logging.getLogger(__name__)
@@ -38,34 +38,48 @@ def setup_path() -> Path:
     return storage.user_data_dir() / SETUP_FILE
 
 
-def load_setup(known_levels: tuple[str, ...]) -> Setup | None:
-    """The last setup, or ``None`` (none yet, or unusable); never raises.
+def load_setup(known_levels: tuple[str, ...]) -> tuple[Setup | None, str | None]:
+    """The last setup, or ``None`` (none yet, or unusable), and a translated sentence when
+    the file was damaged (it is then set aside, never deleted); never raises.
 
     Levels not in ``known_levels`` (an older or newer version's) are left out, so the
     panel keeps its default for those seats.
     """
     path = setup_path()
     try:
-        data = storage.read_json_object(path)
+        data = files.read_json_object(path, SETUP_MAX_BYTES)
         if data is None:
-            return None
-        if data.get("kind") != _KIND or data.get("version") != _VERSION:
-            raise storage.UnreadableFile("", f"kind {data.get('kind')!r}, "
-                                             f"version {data.get('version')!r}")
-        rules_text, levels = data.get("rules"), data.get("levels")
-        if not isinstance(rules_text, str) or not isinstance(levels, dict):
-            raise storage.UnreadableFile("", "rules or levels missing")
+            return None, None
         try:
-            rules = Ruleset.parse(rules_text)
-        except DilotiError as error:
-            raise storage.UnreadableFile("", str(error)) from error
-    except storage.UnreadableFile as error:
-        log.warning("%s is unusable (%s); setting it aside", path, error.detail)
-        storage.set_aside(path)
-        return None
-    chosen = {int(seat): level for seat, level in levels.items()
-              if seat in ("1", "2", "3") and level in known_levels}
-    return Setup(rules, chosen)
+            rules, levels = _setup_fields(data)
+        except ValueError as error:
+            raise files.UnreadableFile(_("the file does not hold the expected data"),
+                                       str(error)) from error
+    except files.UnreadableFile as error:
+        return None, files.refuse(path, error)
+    chosen = {int(seat): level for seat, level in levels.items() if level in known_levels}
+    return Setup(rules, chosen), None
+
+
+#: The setup is a hundred bytes or so; far more is not a file this game wrote.
+SETUP_MAX_BYTES: Final = 16 * 1024
+_MAX_RULES_CHARS: Final = 200
+
+
+def _setup_fields(data: Mapping[str, object]) -> tuple[Ruleset, dict[str, str]]:
+    """The rules and each AI seat's level; raises ``ValueError`` (the rules core's notation
+    errors are ``ValueError`` too)."""
+    if data.get("kind") != _KIND or data.get("version") != _VERSION:
+        raise ValueError(f"kind {str(data.get('kind'))[:40]!r}, "
+                         f"version {str(data.get('version'))[:40]!r}")
+    rules_text, levels = data.get("rules"), data.get("levels")
+    if not isinstance(rules_text, str) or len(rules_text) > _MAX_RULES_CHARS:
+        raise ValueError("rules missing or too long")
+    if not isinstance(levels, dict) or not all(
+            seat in ("1", "2", "3") and isinstance(level, str) and len(level) <= 40
+            for seat, level in levels.items()):
+        raise ValueError("levels are not seats 1 to 3 with a level name each")
+    return Ruleset.parse(rules_text), levels
 
 
 def save_setup(setup: Setup) -> None:

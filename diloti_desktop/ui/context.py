@@ -271,7 +271,7 @@ class AppContext:
 
     def has_saved_game(self) -> bool:
         """Whether Continue has something to continue."""
-        return self.persist and storage.saved_game_path().is_file()
+        return self.persist and os.path.isfile(storage.saved_game_path())
 
     def resume_session(self, session: GameSession) -> None:
         """Make a restored match the current one."""

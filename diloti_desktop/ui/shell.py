@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import os
 import sys
 import time
 import warnings
@@ -344,7 +345,7 @@ class Shell:
             log.exception("could not save the game after the error")
         summary = _("Technical detail: {error}").format(error=f"{type(error).__name__}: {error}")
         path = logs.log_path()
-        ctx.scenes.reset(ErrorScene(ctx, summary, str(path) if path.exists() else None))
+        ctx.scenes.reset(ErrorScene(ctx, summary, str(path) if os.path.exists(path) else None))
         if ctx.session is not None:
             ctx.session.close()
             ctx.session = None

@@ -202,7 +202,7 @@ def test_the_new_game_panel_remembers_the_last_setup(driver: Driver) -> None:
     # A damaged memory is set aside and the panel opens with its defaults.
     setup_path().write_text(json.dumps({"kind": "diloti-desktop new game setup",
                                         "version": 1, "rules": "7p", "levels": {}}))
-    assert load_setup(LEVELS) is None
+    assert load_setup(LEVELS)[0] is None
     assert not setup_path().exists()
     assert any(p.name.startswith("new_game.json.corrupt-") for p in setup_path().parent.iterdir())
     driver.key(pygame.K_ESCAPE)

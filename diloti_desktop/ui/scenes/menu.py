@@ -211,7 +211,9 @@ class NewGameScene(Scene):
         self.players = 2
         self.levels = {1: DEFAULT_LEVEL, 2: DEFAULT_LEVEL, 3: DEFAULT_LEVEL}
         self.rules = Ruleset()
-        remembered = load_setup(LEVELS) if ctx.persist else None
+        remembered, message = load_setup(LEVELS) if ctx.persist else (None, None)
+        if message:  # shown when the menu is back
+            ctx.notices.append(message)
         if remembered is not None:  # the setup of the last game started here
             self.players = remembered.rules.players
             self.levels.update(remembered.levels)
