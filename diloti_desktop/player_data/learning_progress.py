@@ -103,8 +103,9 @@ PUZZLES_PATH: Final = Path(__file__).resolve().parent.parent / "data" / "puzzles
 PUZZLES_MAX_BYTES: Final = 8 * 1024 * 1024
 
 
-def load_puzzles(path: Path = PUZZLES_PATH) -> tuple[list[Puzzle], str | None]:
-    """The shipped puzzles, easiest first, or none and a translated sentence saying why.
+def load_puzzles(path: Path | None = None) -> tuple[list[Puzzle], str | None]:
+    """The shipped puzzles (:data:`PUZZLES_PATH`), easiest first, or none and a translated
+    sentence saying why.
 
     Read like the player's files (bounded, without blocking) and checked record by record;
     never raises. The file belongs to the installation, so it is left where it is: the
@@ -112,6 +113,7 @@ def load_puzzles(path: Path = PUZZLES_PATH) -> tuple[list[Puzzle], str | None]:
     """
     from diloti_desktop.ai.puzzles import parse_puzzles
 
+    path = PUZZLES_PATH if path is None else path
     try:
         raw = files.read_regular_file(path, PUZZLES_MAX_BYTES)
         if raw is None:

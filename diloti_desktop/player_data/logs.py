@@ -77,7 +77,8 @@ def remove_log_handlers() -> None:
     for handler in list(root.handlers):
         if isinstance(handler, _OurHandler):
             root.removeHandler(handler)
-            handler.close()
+            with contextlib.suppress(OSError):  # its last flush, on a full disk
+                handler.close()
 
 
 def install_excepthook() -> None:
