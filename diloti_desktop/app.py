@@ -23,6 +23,11 @@ import multiprocessing
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from diloti_desktop.player_data.storage import Settings
+    from diloti_desktop.ui.context import AppContext
 
 log = logging.getLogger("diloti_desktop.app")
 
@@ -94,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
     os.environ.setdefault("SDL_APP_ID", WINDOW_CLASS)  # the newer name for both
 
-    from diloti_desktop import logs
+    from diloti_desktop.player_data import logs
 
     logs.configure_logging()
     logs.install_excepthook()
@@ -109,23 +114,70 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
+def smoke_test(args: argparse.Namespace) -> bool:
+    """Whether this run is the smoke test (which reads and writes no player file)."""
+    return args.smoke_test is not None
+
+
+def check_player_files(ctx: AppContext) -> None:
+    """Read each of the player's files once at start, so that a damaged one is set aside
+    and told on the first screen rather than when its screen is first opened."""
+    from diloti_desktop.player_data import last_setup, learning_progress, stats
+    from diloti_desktop.ui.scenes.menu import LEVELS
+
+    _statistics, stats_message = stats.load_stats()
+    _progress, progress_message = learning_progress.load_progress()
+    _setup, setup_message = last_setup.load_setup(LEVELS)
+    ctx.notices.extend(m for m in (stats_message, progress_message, setup_message) if m)
+
+
+def read_before_window(smoke: bool) -> tuple[Settings, list[str]]:
+    """The settings, and what to tell the player about them and the data folder.
+
+    Never raises: a folder that cannot be checked, created or written is told once (the
+    game then runs on its defaults), a damaged settings file is set aside and told.
+    """
+    from diloti_desktop.player_data import storage
+
+    folder_problem = None if smoke else storage.check_data_folder()
+    settings, message = storage.load_settings()
+    return settings, [m for m in (folder_problem, message) if m]
+
+
+def open_first_screens(ctx: AppContext, notices: list[str], smoke: bool) -> None:
+    """The start menu (and the first start's offer), after reading the player's files."""
+    from diloti_desktop.player_data import storage
+    from diloti_desktop.ui.scenes.menu import MainMenuScene
+
+    ctx.notices.extend(notices)
+    if not smoke:
+        storage.remove_orphaned_temporaries()
+        ctx.check_saved_game()
+        check_player_files(ctx)
+    ctx.scenes.reset(MainMenuScene(ctx))
+    if not smoke:
+        from diloti_desktop.ui.scenes.learn import WelcomeScene, should_welcome
+
+        if should_welcome(ctx):
+            ctx.scenes.push(WelcomeScene(ctx))
+
+
 def _run(args: argparse.Namespace) -> int:
     import pygame
 
-    from diloti_desktop import i18n, storage
+    from diloti_desktop import i18n
     from diloti_desktop.controller import offload
     from diloti_desktop.ui.audio import Audio
     from diloti_desktop.ui.context import AppContext
-    from diloti_desktop.ui.scenes.menu import MainMenuScene
     from diloti_desktop.ui.shell import DEFAULT_SIZE, Shell
 
+    smoke = smoke_test(args)
     # The system's language first, so that a message about damaged settings is readable.
     i18n.set_language(i18n.system_language())
-    settings, message = storage.load_settings()
+    settings, notices = read_before_window(smoke)
     i18n.set_language(settings.language)
     pygame.display.init()
     pygame.font.init()
-    smoke = args.smoke_test is not None
     shell = Shell(size=args.size or DEFAULT_SIZE, show_fps=args.show_fps)
     audio: Audio | None = None
     try:
@@ -135,17 +187,7 @@ def _run(args: argparse.Namespace) -> int:
         offload.start()
         audio = Audio(enabled=settings.sound_enabled, volume=settings.volume)
         ctx = AppContext(settings=settings, window=shell, audio=audio)
-        if message:
-            ctx.notices.append(message)
-        if not smoke:
-            storage.remove_orphaned_temporaries()
-            ctx.check_saved_game()
-        ctx.scenes.reset(MainMenuScene(ctx))
-        if not smoke:
-            from diloti_desktop.ui.scenes.learn import WelcomeScene, should_welcome
-
-            if should_welcome(ctx):
-                ctx.scenes.push(WelcomeScene(ctx))
+        open_first_screens(ctx, notices, smoke)
         if smoke:
             from diloti_desktop.ui.smoke import run_smoke_test
 

@@ -84,7 +84,7 @@ ROUND: Final = 8
 #: From least squares on 24,000 deal ends of greedy self-play (the round's outcome minus
 #: the plain evaluation): each point left on the table was worth about +0.6 to the next
 #: leader, each card +0.26, and a sweep in its hand 2 to 3 points more than
-#: :data:`LEADER_SWEEP_SHARE` of a xeri (``python -m benchmarks.playout_styles leaf
+#: :data:`LEADER_SWEEP_SHARE` of a xeri (``python -m lab.benchmarks.playout_styles leaf
 #: --rounds 8000``: +0.55 ± 0.14, +0.27 ± 0.06, +3.0 ± 0.6; a first fit with other
 #: playout seeds gave +0.69, +0.26, +2.3, hence these rounded constants).
 LEFTOVER_POINT_SHARE: Final = 0.65

@@ -205,11 +205,67 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def puzzle_from_dict(data: dict[str, Any]) -> Puzzle:
-    """Parse a record; raises ValueError (or the rules core's notation errors)."""
-    return Puzzle(str(data["id"]), Position.parse(str(data["position"])),
-                  Move.parse(str(data["answer"])), float(data["margin"]),
-                  bool(data["exact"]), Difficulty(data["difficulty"]), int(data["moves"]),
-                  str(data["source"]))
+    """Parse a record; raises ValueError (the rules core's notation errors are ValueErrors).
+
+    Every field is checked for its type and bounds, and the answer for legality in its
+    position, so a damaged record is refused here rather than failing on the table.
+    """
+    def text(key: str, longest: int) -> str:
+        value = data.get(key)
+        if not isinstance(value, str) or not 0 < len(value) <= longest:
+            raise ValueError(f"{key} is not a text of 1 to {longest} characters")
+        return value
+
+    margin, exact, moves = data.get("margin"), data.get("exact"), data.get("moves")
+    if isinstance(margin, bool) or not isinstance(margin, int | float) or not (
+            0 <= margin <= MAX_MARGIN):
+        raise ValueError(f"margin is not a number from 0 to {MAX_MARGIN}")
+    if not isinstance(exact, bool):
+        raise ValueError("exact is not true or false")
+    if type(moves) is not int or not 0 < moves <= MAX_MOVES:
+        raise ValueError(f"moves is not a whole number from 1 to {MAX_MOVES}")
+    try:
+        level = Difficulty(data.get("difficulty"))
+    except ValueError:
+        raise ValueError(f"difficulty is not one of {', '.join(d.value for d in Difficulty)}"
+                         ) from None
+    position = Position.parse(text("position", MAX_NOTATION_CHARS))
+    answer = Move.parse(text("answer", MAX_NOTATION_CHARS))
+    if position.phase != PLAY or not is_legal(position, answer):
+        raise ValueError("the answer is not a legal move of the position")
+    return Puzzle(text("id", MAX_TEXT_CHARS), position, answer, float(margin), exact, level,
+                  moves, text("source", MAX_TEXT_CHARS))
+
+
+#: Bounds of a shipped puzzle's fields (the shipped ones are far inside them).
+MAX_MARGIN: Final = 1000
+MAX_MOVES: Final = 100_000
+MAX_NOTATION_CHARS: Final = 2000
+MAX_TEXT_CHARS: Final = 200
+MAX_PUZZLES: Final = 100_000
+
+
+def parse_puzzles(data: object) -> list[Puzzle]:
+    """The puzzles of a parsed data file, easiest first; raises ValueError naming the
+    first problem (a file of another format, a record that is not a puzzle)."""
+    if not isinstance(data, dict) or data.get("format") != DATA_FORMAT:
+        raise ValueError("not a puzzle file of this version")
+    records = data.get("puzzles")
+    if not isinstance(records, list) or len(records) > MAX_PUZZLES:
+        raise ValueError(f"puzzles is not a list of at most {MAX_PUZZLES}")
+    puzzles: list[Puzzle] = []
+    for number, record in enumerate(records, start=1):
+        if not isinstance(record, dict):
+            raise ValueError(f"puzzle {number} is not a record")
+        try:
+            puzzles.append(puzzle_from_dict(record))
+        except ValueError as error:
+            raise ValueError(f"puzzle {number}: {str(error)[:200]}") from None
+    if len({p.ident for p in puzzles}) != len(puzzles):
+        raise ValueError("two puzzles have the same id")
+    order = {d: i for i, d in enumerate(Difficulty)}
+    puzzles = [p._replace(position=seat_zero_to_move(p.position)) for p in puzzles]
+    return sorted(puzzles, key=lambda p: (order[p.difficulty], p.ident))
 
 
 def dump_puzzles(puzzles: Iterable[Puzzle], meta: dict[str, Any]) -> str:
@@ -220,16 +276,11 @@ def dump_puzzles(puzzles: Iterable[Puzzle], meta: dict[str, Any]) -> str:
 
 
 def load_puzzles(text: str | None = None) -> list[Puzzle]:
-    """The shipped puzzles (or those in ``text``), easiest first; [] when missing."""
+    """The shipped puzzles (or those in ``text``), easiest first; raises ValueError.
+
+    For tools and tests: the game reads the shipped file through the player files' bounded
+    reader instead (:func:`diloti_desktop.player_data.learning_progress.load_puzzles`).
+    """
     if text is None:
-        try:
-            text = (resources.files(DATA_PACKAGE) / DATA_FILE).read_text(encoding="utf-8")
-        except (OSError, ModuleNotFoundError):
-            return []
-    data = json.loads(text)
-    if data.get("format") != DATA_FORMAT:
-        raise ValueError("unknown puzzle data format")
-    order = {d: i for i, d in enumerate(Difficulty)}
-    puzzles = [puzzle_from_dict(record) for record in data["puzzles"]]
-    puzzles = [p._replace(position=seat_zero_to_move(p.position)) for p in puzzles]
-    return sorted(puzzles, key=lambda p: (order[p.difficulty], p.ident))
+        text = (resources.files(DATA_PACKAGE) / DATA_FILE).read_text(encoding="utf-8")
+    return parse_puzzles(json.loads(text))

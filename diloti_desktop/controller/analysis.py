@@ -126,6 +126,10 @@ class RoundAnalysis:
                              on_decision=functools.partial(self._store, play.round_no),
                              should_stop=lambda: self._stopped, config=self.config,
                              grade=functools.partial(offload.call, review.grade_decision))
+            except offload.WorkerLost:  # the game is quitting: nothing left to grade for
+                log.info("grading round %s stopped: the game is quitting", play.round_no)
+                with self._lock:
+                    self._stopped = True
             except Exception:  # a bug must not kill the worker silently: log and go on
                 log.exception("grading round %s failed", play.round_no)
                 self.failures += 1

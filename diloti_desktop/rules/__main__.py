@@ -24,6 +24,7 @@ import os
 import random
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import NoReturn
 
 from diloti_desktop.rules import bench
@@ -38,6 +39,10 @@ from diloti_desktop.rules.ruleset import Ruleset
 #: Seeds and counts are bounded so that a typo cannot ask for a day of work.
 MAX_SEED_DIGITS = 30
 MAX_ROUNDS = 1_000_000
+#: A round's transcript is a few kilobytes (one line per card played).
+MAX_TRANSCRIPT_BYTES = 1024 * 1024
+#: The longest error line printed: a damaged file's line is quoted, never whole.
+MAX_ERROR_CHARS = 300
 
 
 class _Parser(argparse.ArgumentParser):
@@ -114,10 +119,10 @@ def main(argv: list[str] | None = None) -> int:
             for checked in (False, True):
                 print(bench.run(args.rounds, args.seed, checked).line())
     except IllegalMoveError as error:
-        print(f"illegal: {error.reason}", file=sys.stderr)
+        print(f"illegal: {_one_line(error.reason)}", file=sys.stderr)
         return 1
     except InvalidNotationError as error:
-        print(f"invalid: {error}", file=sys.stderr)
+        print(f"invalid: {_one_line(str(error))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # ``legal ... | head``: the reader has all it wanted
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -128,15 +133,28 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _one_line(text: str) -> str:
+    """``text`` on one line of at most :data:`MAX_ERROR_CHARS` characters."""
+    text = " ".join(text.splitlines())
+    return text if len(text) <= MAX_ERROR_CHARS else text[:MAX_ERROR_CHARS - 1] + "…"
+
+
 def _replay(path: str) -> int:
     """The ``replay`` command (errors propagate to :func:`main`'s handlers)."""
+    from diloti_desktop.player_data import files
     from diloti_desktop.rules import transcript
 
+    # The game's reader of player files: a regular file only, opened without blocking
+    # (a FIFO, /dev/zero or /dev/urandom are refused at once), of bounded size, UTF-8 with
+    # or without a byte order mark.
     try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise InvalidNotationError(f"cannot read {path}: {error}") from None
+        raw = files.read_regular_file(Path(path), MAX_TRANSCRIPT_BYTES)
+        if raw is None:
+            raise files.UnreadableFile("no such file", "no such file")
+        text = files.decode_text(raw)
+    except files.UnreadableFile as error:
+        raise InvalidNotationError(f"cannot read {files.shown_path(path)}: {error.reason}"
+                                   ) from None
     parsed = transcript.parse_transcript(text)
     played = transcript.replay(parsed)
     for index, (entry, (_position, events)) in enumerate(

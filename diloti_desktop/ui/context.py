@@ -14,15 +14,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from diloti_desktop import i18n, stats, storage
+from diloti_desktop import i18n
 from diloti_desktop.ai.base import Player, RandomPlayer
 from diloti_desktop.ai.players import LEVELS
 from diloti_desktop.ai.search import SearchConfig
 from diloti_desktop.controller import GameConfig, GameSession
 from diloti_desktop.controller.session import default_player_factory
 from diloti_desktop.i18n import _
+from diloti_desktop.player_data import stats, storage
+from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.rules.position import MATCH_OVER
-from diloti_desktop.storage import Settings
 from diloti_desktop.ui import cards
 from diloti_desktop.ui.audio import Audio
 from diloti_desktop.ui.scene import SceneStack
@@ -262,7 +263,7 @@ class AppContext:
 
     def has_saved_game(self) -> bool:
         """Whether Continue has something to continue."""
-        return self.persist and storage.saved_game_path().is_file()
+        return self.persist and os.path.isfile(storage.saved_game_path())
 
     def resume_session(self, session: GameSession) -> None:
         """Make a restored match the current one."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import os
 import sys
 import time
 import warnings
@@ -25,8 +26,9 @@ from pathlib import Path
 
 import pygame
 
-from diloti_desktop import logs, resources, storage
+from diloti_desktop import resources
 from diloti_desktop.i18n import _
+from diloti_desktop.player_data import logs, storage
 from diloti_desktop.ui import cards, notice, theme
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import (
@@ -346,7 +348,7 @@ class Shell:
             log.exception("could not save the game after the error")
         summary = _("Technical detail: {error}").format(error=f"{type(error).__name__}: {error}")
         path = logs.log_path()
-        ctx.scenes.reset(ErrorScene(ctx, summary, str(path) if path.exists() else None,
+        ctx.scenes.reset(ErrorScene(ctx, summary, str(path) if os.path.exists(path) else None,
                                     saved=saved))
         if ctx.session is not None:
             ctx.session.close()

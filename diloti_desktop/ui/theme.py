@@ -116,9 +116,46 @@ def fit_size(label: str, size: int, max_width: int, bold: bool = False) -> int:
 def _fit_size(label: str, size: int, max_width: int, bold: bool) -> int:
     floor = max(MIN_TEXT_PX, min(size, round(size * MIN_SHRINK)))
     current = size
-    while current > floor and resources.font(current, bold).size(label)[0] > max_width:
+    while current > floor and _width_within(resources.font(current, bold), label,
+                                            max_width)[0] > max_width:
         current -= 1
     return current
+
+
+#: The first prefix measured of a label that may be far too long for its room.
+_FIRST_PROBE: Final = 64
+#: Lines at most from :func:`wrap`: far more than any box of the game holds, and a bound
+#: on the work a label of any length can cause.
+MAX_WRAP_LINES: Final = 200
+
+
+def _width_within(font: pygame.font.Font, label: str, limit: int) -> tuple[int, int]:
+    """``(width, length)``: the width of ``label``, or of a prefix of ``length``
+    characters already wider than ``limit``.
+
+    Prefixes grow fourfold, so a label of any length costs a few measures of text not
+    much longer than what fits: nothing that content can make long stalls a frame.
+    """
+    length = min(len(label), _FIRST_PROBE)
+    while True:
+        width = int(font.size(label[:length])[0])
+        if width > limit or length >= len(label):
+            return width, length
+        length = min(len(label), length * 4)
+
+
+def _longest_prefix(font: pygame.font.Font, label: str, limit: int, suffix: str = "",
+                    shortest: int = 0) -> int:
+    """The most characters of ``label`` that fit in ``limit`` pixels followed by ``suffix``
+    (at least ``shortest``): a binary search, so O(log n) measures."""
+    low, high = shortest, _width_within(font, label, limit)[1]
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.size(label[:middle] + suffix)[0] <= limit:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def blit_text(target: pygame.Surface, label: str, size: int, pos: tuple[int, int],
@@ -150,8 +187,8 @@ def fit(label: str, size: int, max_width: int | None, bold: bool = False) -> str
         return label
     cut = _fit(label, size, max_width, bold)
     if cut != label:
-        _overflow(label, resources.font(size, bold).size(label)[0], max_width,
-                  "cut with an ellipsis")
+        _overflow(label, _width_within(resources.font(size, bold), label, max_width)[0],
+                  max_width, "cut with an ellipsis")
     return cut
 
 
@@ -159,18 +196,17 @@ def fit(label: str, size: int, max_width: int | None, bold: bool = False) -> str
 def _fit(label: str, size: int, max_width: int, bold: bool) -> str:
     """Measuring text is slow: panels redrawn every frame ask the same questions."""
     font = resources.font(size, bold)
-    if font.size(label)[0] <= max_width:
+    if _width_within(font, label, max_width)[0] <= max_width:
         return label
-    while label and font.size(label + "…")[0] > max_width:
-        label = label[:-1]
-    return label.rstrip() + "…"
+    return label[:_longest_prefix(font, label, max_width, "…")].rstrip() + "…"
 
 
 def wrap(label: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``label`` into lines no wider than ``width``.
 
     Words are kept whole when they fit; a word wider than the whole column (a long file
-    path) is broken between characters rather than cut off.
+    path) is broken between characters rather than cut off. At most
+    :data:`MAX_WRAP_LINES` lines, the last one ending with "…" when more would follow.
     """
     return list(_wrap(label, size, width, bold))
 
@@ -179,23 +215,30 @@ def wrap(label: str, size: int, width: int, bold: bool = False) -> list[str]:
 def _wrap(label: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     font = resources.font(size, bold)
     lines: list[str] = []
-    for paragraph in label.split("\n"):
+    for paragraph in label.split("\n", MAX_WRAP_LINES):
         line = ""
-        for word in paragraph.split(" "):
+        for word in paragraph.split(" ", MAX_WRAP_LINES * 40):
             candidate = word if not line else f"{line} {word}"
-            if font.size(candidate)[0] <= width:
+            if _width_within(font, candidate, width)[0] <= width:
                 line = candidate
                 continue
             if line:
                 lines.append(line)
             line = word
-            while len(line) > 1 and font.size(line)[0] > width:
-                cut = len(line) - 1
-                while cut > 1 and font.size(line[:cut])[0] > width:
-                    cut -= 1
+            while (len(line) > 1 and len(lines) <= MAX_WRAP_LINES
+                   and _width_within(font, line, width)[0] > width):
+                cut = _longest_prefix(font, line, width, shortest=1)
                 lines.append(line[:cut])
                 line = line[cut:]
+            if len(lines) > MAX_WRAP_LINES:
+                break
         lines.append(line)
+        if len(lines) > MAX_WRAP_LINES:
+            break
+    if len(lines) > MAX_WRAP_LINES:
+        kept = lines[:MAX_WRAP_LINES]
+        kept[-1] = _fit(kept[-1] + "…", size, width, bold)
+        return tuple(kept)
     return tuple(lines)
 
 

@@ -30,8 +30,8 @@ import pygame
 from diloti_desktop.ai.base import Player, RandomPlayer
 from diloti_desktop.ai.players import make_player
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, offload
+from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.rules import PLAY, Position, legal_moves
-from diloti_desktop.storage import Settings
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.scenes import flow
 from diloti_desktop.ui.scenes.menu import MainMenuScene

@@ -20,14 +20,14 @@ import random
 
 import pygame
 
-from diloti_desktop import stats
 from diloti_desktop.ai.base import RandomPlayer
 from diloti_desktop.ai.players import LEVELS
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession
 from diloti_desktop.controller.scoresheet import RoundRecord
+from diloti_desktop.player_data import stats
+from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.rules import Ruleset, apply, legal_moves
 from diloti_desktop.rules.engine import round_breakdown
-from diloti_desktop.storage import Settings
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.header import draw_header
 from diloti_desktop.ui.layout import table_layout

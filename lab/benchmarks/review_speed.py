@@ -111,7 +111,7 @@ def frame_times(players: int, seed: int, switch: float | None = None,
     import pygame
 
     from diloti_desktop.controller import HUMAN, GameConfig, offload
-    from diloti_desktop.storage import Settings
+    from diloti_desktop.player_data.storage import Settings
     from diloti_desktop.ui.context import AppContext
     from diloti_desktop.ui.scenes import flow
     from diloti_desktop.ui.scenes.summary import RoundSummaryScene

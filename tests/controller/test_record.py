@@ -228,3 +228,27 @@ def test_the_analysis_stops_when_the_session_closes(sessions: list[GameSession])
     session.request_analysis(1)
     assert not session.round_grades.busy()
 
+
+
+def test_quitting_during_the_grading_ends_it_quietly(monkeypatch: pytest.MonkeyPatch,
+                                                     caplog: pytest.LogCaptureFixture,
+                                                     sessions: list[GameSession]) -> None:
+    """The game quits while the review grades: the worker pool is stopped under the
+    waiting call (offload.WorkerLost). No ERROR, no traceback: the grading just ends."""
+    from diloti_desktop.controller import offload
+
+    def pool_stopped(function, *args):  # type: ignore[no-untyped-def]
+        raise offload.WorkerLost("the game is quitting")
+
+    session = new_session(sessions, seed=11, finish=False)
+    play_round(session)
+    monkeypatch.setattr(offload, "call", pool_stopped)
+    with caplog.at_level("INFO"):
+        session.request_analysis(1)
+        deadline = time.monotonic() + 30
+        while session.round_grades.busy():
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+    assert session.round_grades.graded == 0 and session.round_grades.failures == 0
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL") or r.exc_info]
+    assert any("quitting" in r.getMessage() for r in caplog.records)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from diloti_desktop import storage
+from diloti_desktop.player_data import storage
 
 if TYPE_CHECKING:
     from tests.ui.driver import Driver

@@ -17,9 +17,9 @@ import pygame
 from diloti_desktop.ai.base import RandomPlayer
 from diloti_desktop.ai.search import SearchConfig
 from diloti_desktop.controller import GameSession
+from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.rules.cards import iter_cards
 from diloti_desktop.rules.moves import Move
-from diloti_desktop.storage import Settings
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.layout import Box
 from diloti_desktop.ui.scene import Scene

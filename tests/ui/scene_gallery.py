@@ -307,7 +307,7 @@ def replace_saved_game(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 
 def statistics_with_records(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """The statistics with a few groups (helped ones too), then the reset question."""
-    from diloti_desktop import stats
+    from diloti_desktop.player_data import stats
     from diloti_desktop.ui.scenes.statistics import StatisticsScene
 
     scene = StatisticsScene(ctx)

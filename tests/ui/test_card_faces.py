@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from diloti_desktop import resources
-from diloti_desktop.storage import Settings
+from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.ui import cards, suits
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.suits import CLUBS, DIAMONDS, HEARTS, SPADES

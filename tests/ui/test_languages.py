@@ -12,8 +12,9 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from diloti_desktop import i18n, storage
-from diloti_desktop.storage import Settings
+from diloti_desktop import i18n
+from diloti_desktop.player_data import storage
+from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.scenes.dialogs import PauseScene
 from diloti_desktop.ui.scenes.menu import MainMenuScene

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from diloti_desktop import progress as saved
 from diloti_desktop.ai.puzzles import load_puzzles
 from diloti_desktop.controller.lessons import LESSONS
+from diloti_desktop.player_data import learning_progress as saved
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.ui.hint_coach import move_items
@@ -92,7 +92,7 @@ def test_every_lesson_with_the_mouse_and_a_wrong_try(driver: Driver, index: int)
     assert "leave" in keys and (index + 1 == len(LESSONS)) == ("next_lesson" not in keys)
     assert any(lesson.summary in text for text, _c, _b in scene.content().lines)
     assert lesson.key in learn.progress.lessons
-    assert lesson.key in saved.load_progress().lessons
+    assert lesson.key in saved.load_progress()[0].lessons
     press_panel(driver, "leave")
     assert driver.top is learn
     label = next(b for b in learn.buttons() if b.key == f"lesson:{index}").label
@@ -156,7 +156,7 @@ def test_a_puzzle_three_wrong_tries_then_the_answer_then_one_solved(driver: Driv
     wait_step(driver, scene)
     assert scene.coach.solved
     assert scene.coach.puzzle.ident in learn.progress.puzzles
-    assert scene.coach.puzzle.ident in saved.load_progress().puzzles
+    assert scene.coach.puzzle.ident in saved.load_progress()[0].puzzles
 
 
 def test_the_first_start_offer_is_made_once(driver: Driver) -> None:
@@ -169,12 +169,15 @@ def test_the_first_start_offer_is_made_once(driver: Driver) -> None:
     assert not should_welcome(driver.ctx)
 
 
-def test_damaged_progress_starts_afresh() -> None:
+def test_damaged_progress_starts_afresh_and_is_told() -> None:
     saved.progress_path().parent.mkdir(parents=True, exist_ok=True)
     saved.progress_path().write_text("{nope", encoding="utf-8")
-    assert saved.load_progress() == saved.Progress()
+    progress, message = saved.load_progress()
+    (kept,) = saved.progress_path().parent.glob("progress.json.corrupt-*")
+    assert progress == saved.Progress() and kept.read_text(encoding="utf-8") == "{nope"
+    assert message is not None and "progress.json" in message and str(kept) in message
     saved.save_progress(saved.Progress({"play"}, set(), True))
-    assert saved.load_progress().lessons == {"play"}
+    assert saved.load_progress() == (saved.Progress({"play"}, set(), True), None)
 
 
 def test_the_hint_in_a_lesson_sets_up_the_steps_move(driver: Driver) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from diloti_desktop import logs
+from diloti_desktop.player_data import logs
 
 
 @pytest.fixture(autouse=True)
@@ -76,3 +76,44 @@ def test_uncaught_exceptions_are_logged(monkeypatch: pytest.MonkeyPatch) -> None
     assert path is not None
     text = path.read_text(encoding="utf-8")
     assert "uncaught exception" in text and "RuntimeError: boom" in text
+
+
+class _FullDisk:
+    """A stream whose every write fails as on a full disk."""
+
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+    def flush(self) -> None:
+        raise OSError(28, "No space left on device")
+
+    def close(self) -> None:
+        pass
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        return 0
+
+    def tell(self) -> int:
+        return 0
+
+
+def test_a_full_disk_drops_records_and_says_so_once(capsys: pytest.CaptureFixture[str]
+                                                    ) -> None:
+    """No "--- Logging error ---" and traceback per record: one line, then silence."""
+    logs.configure_logging()
+    (handler,) = [h for h in ours() if isinstance(h, logging.handlers.RotatingFileHandler)]
+    handler.stream = _FullDisk()  # type: ignore[assignment]
+    for number in range(5):
+        logging.getLogger("diloti_desktop.test").info("move %s", number)
+    err = capsys.readouterr().err
+    assert "Logging error" not in err and "Traceback" not in err
+    assert err.count("\n") == 1 and "cannot write the log file" in err
+    assert "No space left on device" in err
+
+
+def test_a_broken_stderr_drops_records_silently(capsys: pytest.CaptureFixture[str]) -> None:
+    logs.configure_logging()
+    (handler,) = [h for h in ours() if isinstance(h, logs._StreamHandler)]
+    handler.stream = _FullDisk()  # type: ignore[assignment]
+    logging.getLogger("diloti_desktop.test").warning("West played 9♥")
+    assert capsys.readouterr().err == ""

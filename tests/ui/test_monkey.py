@@ -23,8 +23,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from diloti_desktop import files
 from diloti_desktop.controller import GameSession
+from diloti_desktop.player_data import files
 from diloti_desktop.ui.layout import Box
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.scenes.dialogs import ChooserScene

@@ -167,7 +167,8 @@ def test_path_modules_do_not_import_pygame() -> None:
     """resources, storage and logs stay usable without pygame (it is imported lazily)."""
     code = (
         "import sys\n"
-        "import diloti_desktop.resources, diloti_desktop.storage, diloti_desktop.logs\n"
+        "import diloti_desktop.resources\n"
+        "import diloti_desktop.player_data.storage, diloti_desktop.player_data.logs\n"
         "assert diloti_desktop.resources.sound_path('click.wav').is_file()\n"
         "print('pygame' in sys.modules)\n"
     )

@@ -228,7 +228,7 @@ def test_the_match_end_shows_the_accuracy_and_reviews_every_round(driver: Driver
 
 
 def test_an_export_that_cannot_be_written_says_why(data_dir: Path) -> None:
-    from diloti_desktop import storage
+    from diloti_desktop.player_data import storage
 
     data_dir.mkdir(parents=True, exist_ok=True)
     (data_dir / "rounds").write_text("a file where the folder should be", encoding="utf-8")

@@ -14,8 +14,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from diloti_desktop import files, storage
 from diloti_desktop.controller import HUMAN, GameConfig
+from diloti_desktop.player_data import files, storage
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.context import make_ai_player
 from diloti_desktop.ui.notice import UnsavedGameScene

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from diloti_desktop import storage
+from diloti_desktop.player_data import storage
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.ruleset import Ruleset

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pygame
 
-from diloti_desktop import stats, storage
-from diloti_desktop.last_setup import Setup, load_setup, save_setup, setup_path
+from diloti_desktop.player_data import stats, storage
+from diloti_desktop.player_data.last_setup import Setup, load_setup, save_setup, setup_path
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.ui.scenes.confirm import ConfirmScene
 from diloti_desktop.ui.scenes.menu import LEVELS, MainMenuScene, NewGameScene
@@ -202,7 +202,7 @@ def test_the_new_game_panel_remembers_the_last_setup(driver: Driver) -> None:
     # A damaged memory is set aside and the panel opens with its defaults.
     setup_path().write_text(json.dumps({"kind": "diloti-desktop new game setup",
                                         "version": 1, "rules": "7p", "levels": {}}))
-    assert load_setup(LEVELS) is None
+    assert load_setup(LEVELS)[0] is None
     assert not setup_path().exists()
     assert any(p.name.startswith("new_game.json.corrupt-") for p in setup_path().parent.iterdir())
     driver.key(pygame.K_ESCAPE)

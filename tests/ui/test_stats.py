@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from diloti_desktop import stats
 from diloti_desktop.ai.base import RandomPlayer
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession
+from diloti_desktop.player_data import stats
+from diloti_desktop.player_data.stats import GroupKey, MatchResult, Record, Statistics
+from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.rules import Ruleset, legal_moves
 from diloti_desktop.rules.position import MATCH_OVER, ROUND_OVER
-from diloti_desktop.stats import GroupKey, MatchResult, Record, Statistics
-from diloti_desktop.storage import Settings
 
 
 def result(won: bool, points: tuple[int, ...] = (5, 7), made: int = 0, conceded: int = 0,

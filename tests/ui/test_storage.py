@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from diloti_desktop import files, i18n, storage
-from diloti_desktop.storage import Settings
+from diloti_desktop import i18n
+from diloti_desktop.player_data import files, storage
+from diloti_desktop.player_data.storage import Settings
 
 # --- where the files live ----------------------------------------------------------------
 
@@ -482,7 +483,7 @@ def test_a_really_read_only_folder_fails_every_save_with_its_reason(data_dir: Pa
 _SAVING_FOREVER = """
 import sys
 sys.path.insert(0, sys.argv[1])
-from diloti_desktop import storage
+from diloti_desktop.player_data import storage
 turn = 0
 while True:
     turn += 1

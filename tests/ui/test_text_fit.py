@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from diloti_desktop import i18n
-from diloti_desktop.storage import Settings
+from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.layout import MIN_WINDOW
 from tests.ui import scene_gallery
@@ -104,3 +104,61 @@ def test_a_slightly_long_text_shrinks_instead_of_being_cut() -> None:
     surface = pygame.Surface((400, 60))
     theme.blit_text(surface, label, 20, (0, 0), max_width=width - 10)
     assert theme.overflows == []
+
+
+class _CountingFont:
+    """A real font that counts its measures and the characters they measured."""
+
+    def __init__(self, font: pygame.font.Font, counts: dict[str, int]) -> None:
+        self.font = font
+        self.counts = counts
+
+    def size(self, text: str) -> tuple[int, int]:
+        self.counts["measures"] += 1
+        self.counts["characters"] += len(text)
+        return self.font.size(text)  # type: ignore[no-any-return]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.font, name)
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """From now on every font the theme asks for counts its measures (caches emptied)."""
+    pygame.font.init()
+    real = theme.resources.font
+    counts = {"measures": 0, "characters": 0}
+    monkeypatch.setattr(theme.resources, "font",
+                        lambda size, bold=False: _CountingFont(real(size, bold), counts))
+    theme.clear_caches()
+    return counts
+
+
+def test_fitting_a_million_characters_takes_a_logarithmic_number_of_measures(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cutting with "…" is a binary search on the cut, and no measure reads the whole
+    label: the work grows with log(n) at most, whatever the label's length (no timing)."""
+    import math
+
+    measures: dict[int, int] = {}
+    for length in (1_000, 1_000_000):
+        counts = _counting(monkeypatch)
+        label = "x" * length
+        cut = theme.fit(label, 20, 300)
+        size = theme.fit_size(label, 20, 300)
+        monkeypatch.undo()
+        assert cut.endswith("…") and theme.resources.font(20).size(cut)[0] <= 300
+        assert size < 20
+        assert counts["measures"] <= 4 * math.log2(length) + 16, counts
+        assert counts["characters"] <= 20_000, counts  # never the whole label
+        measures[length] = counts["measures"]
+    # A thousand times longer: a few more measures at most, not a thousand times more.
+    assert measures[1_000_000] - measures[1_000] <= 2 * math.log2(1000) + 4, measures
+    # Drawn in a box, and wrapped (to at most MAX_WRAP_LINES lines): bounded work too.
+    counts = _counting(monkeypatch)
+    label = "Casual+Expert " * 71_500
+    rect = theme.blit_text(pygame.Surface((400, 60)), label, 20, (0, 0), max_width=300)
+    lines = theme.wrap(label, 20, 300)
+    monkeypatch.undo()
+    theme.clear_caches()
+    assert rect.w <= 300 and len(lines) == theme.MAX_WRAP_LINES and lines[-1].endswith("…")
+    assert counts["characters"] <= 100_000, counts

@@ -1,16 +1,16 @@
 """Learn to play: the first-start offer, the lessons list (a tick on each finished one) and
 the way into the puzzles (solved ones remembered). Progress lives in ``progress.json``
-(:mod:`diloti_desktop.progress`)."""
+(:mod:`diloti_desktop.player_data.learning_progress`)."""
 
 from __future__ import annotations
 
 import pygame
 
-from diloti_desktop import progress as saved
-from diloti_desktop.ai.puzzles import Difficulty, Puzzle, load_puzzles
+from diloti_desktop.ai.puzzles import Difficulty, Puzzle
 from diloti_desktop.controller.guided import PuzzleCoach
 from diloti_desktop.controller.lessons import LESSONS
 from diloti_desktop.i18n import _
+from diloti_desktop.player_data import learning_progress as saved
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext
@@ -19,15 +19,34 @@ from diloti_desktop.ui.layout import Box, columns, panel, screen_unit, stack
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button, ButtonList
 
-_PUZZLES: list[Puzzle] | None = None
+_PUZZLES: tuple[list[Puzzle], str | None] | None = None
 
 
 def puzzles() -> list[Puzzle]:
-    """The shipped puzzles, easiest first (loaded once)."""
+    """The shipped puzzles, easiest first (loaded once; none if they cannot be used)."""
+    return _load_puzzles()[0]
+
+
+def puzzles_problem() -> str | None:
+    """Why there are no puzzles (translated when loaded), or ``None``."""
+    return _load_puzzles()[1]
+
+
+def _load_puzzles() -> tuple[list[Puzzle], str | None]:
     global _PUZZLES
     if _PUZZLES is None:
-        _PUZZLES = load_puzzles()
+        _PUZZLES = saved.load_puzzles()
     return _PUZZLES
+
+
+def load_progress(ctx: AppContext) -> saved.Progress:
+    """The player's progress; a damaged file's sentence goes to the menu's notices."""
+    if not ctx.persist:
+        return saved.Progress()
+    progress, message = saved.load_progress()
+    if message:
+        ctx.notices.append(message)
+    return progress
 
 
 def _frame(surface: pygame.Surface, box: Box, title: str, size: int) -> None:
@@ -42,7 +61,7 @@ class LearnScene(Scene):
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
-        self.progress = saved.load_progress() if ctx.persist else saved.Progress()
+        self.progress = load_progress(ctx)
         self.list = ButtonList()
         self.list.focus = 0
 
@@ -166,10 +185,18 @@ class LearnScene(Scene):
         buttons = self.buttons()
         self.list.set_buttons(buttons)
         puzzle_button = next(b for b in buttons if b.key.startswith("puzzles:"))
-        theme.blit_text(surface, _("Find the best move: positions from games between the "
-                                   "strongest AI levels"), size,
-                        (box.x + 2 * size, puzzle_button.box.y - round(size * 1.6)),
-                        theme.GOLD, bold=True, max_width=box.w - 4 * size)
+        problem = puzzles_problem()
+        if problem:
+            lines, small = theme.wrap_fit(problem, size, box.w - 4 * size, 2)
+            y = puzzle_button.box.y - round(size * 0.4) - len(lines) * theme.line_height(small)
+            for line in lines:
+                theme.blit_text(surface, line, small, (box.x + 2 * size, y), theme.ALERT)
+                y += theme.line_height(small)
+        else:
+            theme.blit_text(surface, _("Find the best move: positions from games between the "
+                                       "strongest AI levels"), size,
+                            (box.x + 2 * size, puzzle_button.box.y - round(size * 1.6)),
+                            theme.GOLD, bold=True, max_width=box.w - 4 * size)
         self.list.draw(surface, size)
 
 
@@ -205,7 +232,7 @@ class WelcomeScene(Scene):
         if key is None:
             return
         self.ctx.play_sound(Sound.CLICK)
-        state = saved.load_progress() if self.ctx.persist else saved.Progress()
+        state = load_progress(self.ctx)
         state.welcomed = True
         if self.ctx.persist:
             saved.save_progress(state)
@@ -232,4 +259,4 @@ class WelcomeScene(Scene):
 
 def should_welcome(ctx: AppContext) -> bool:
     """Whether this is the first start (the offer was never answered)."""
-    return ctx.persist and not saved.load_progress().welcomed
+    return ctx.persist and not load_progress(ctx).welcomed

@@ -7,7 +7,7 @@ import pygame
 from diloti_desktop.ai.players import LEVELS as AI_LEVELS
 from diloti_desktop.controller import HUMAN, GameConfig
 from diloti_desktop.i18n import _
-from diloti_desktop.last_setup import Setup, load_setup, save_setup
+from diloti_desktop.player_data.last_setup import Setup, load_setup, save_setup
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.ui import cards as card_art
 from diloti_desktop.ui import theme
@@ -203,7 +203,9 @@ class NewGameScene(Scene):
         self.players = 2
         self.levels = {1: DEFAULT_LEVEL, 2: DEFAULT_LEVEL, 3: DEFAULT_LEVEL}
         self.rules = Ruleset()
-        remembered = load_setup(LEVELS) if ctx.persist else None
+        remembered, message = load_setup(LEVELS) if ctx.persist else (None, None)
+        if message:  # shown when the menu is back
+            ctx.notices.append(message)
         if remembered is not None:  # the setup of the last game started here
             self.players = remembered.rules.players
             self.levels.update(remembered.levels)

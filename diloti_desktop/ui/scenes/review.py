@@ -232,7 +232,7 @@ class ReviewScene(Scene):
 
     def export(self) -> None:
         """Write the round and its grades as a text file; say where."""
-        from diloti_desktop import storage
+        from diloti_desktop.player_data import storage
 
         text = export_text(self.play, self.session.config,
                            self.session.round_grades.grades(self.round_no))

@@ -16,7 +16,7 @@ from diloti_desktop.i18n import (
     pgettext,
     supported,
 )
-from diloti_desktop.storage import Settings
+from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext

@@ -1,6 +1,6 @@
 """The statistics screen: finished matches per player count and opponent level.
 
-The figures come from :mod:`diloti_desktop.stats`; this screen phrases and draws them,
+The figures come from :mod:`diloti_desktop.player_data.stats`; this screen phrases and draws them,
 and resets them after asking. Matches where the coach helped are on rows of their own.
 """
 
@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from diloti_desktop import resources, stats
+from diloti_desktop import resources
 from diloti_desktop.i18n import _, format_number, format_percent
+from diloti_desktop.player_data import stats
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext

@@ -7,7 +7,7 @@ helped matches are counted apart, so they never flatter the plain figures.
 
 The file ``stats.json`` in the data folder is versioned (``kind`` and ``version``
 fields) and written atomically like every other file of the player's (see
-:mod:`diloti_desktop.storage`). A damaged file, or one in a format this version does
+:mod:`diloti_desktop.player_data.storage`). A damaged file, or one in a format this version does
 not know, is set aside as ``stats.json.corrupt-<UTC time>`` (never deleted) and the
 statistics start again from zero, with a translated message saying so.
 """
@@ -20,14 +20,23 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, Final
 
-from diloti_desktop import storage
 from diloti_desktop.i18n import _
+from diloti_desktop.player_data import storage
+from diloti_desktop.player_data.files import shown_path
 
 log = logging.getLogger(__name__)
 
 STATS_FILE: Final = "stats.json"
 _KIND: Final = "diloti-desktop statistics"
 _VERSION: Final = 1
+#: A few dozen groups make a few kilobytes; far more is not a file this game wrote.
+STATS_MAX_BYTES: Final = 1024 * 1024
+#: Bounds of every figure read back: a thousand matches a day for a thousand years fits.
+MAX_COUNT: Final = 10**9
+#: Groups at most: player counts x level mixes x helped or not stays far below this.
+MAX_GROUPS: Final = 1000
+#: The longest group name: every level of a four-player table joined by "+".
+MAX_OPPONENTS_CHARS: Final = 64
 
 
 @dataclass(frozen=True, order=True)
@@ -56,8 +65,10 @@ class Record:
     def __post_init__(self) -> None:
         for field in fields(self):
             value: object = getattr(self, field.name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"{field.name} must be a whole number >= 0, got {value!r}")
+            if (isinstance(value, bool) or not isinstance(value, int)
+                    or not 0 <= value <= MAX_COUNT):
+                raise ValueError(f"{field.name} must be a whole number from 0 to {MAX_COUNT},"
+                                 f" got {str(value)[:40]!r}")
         if self.won > self.played or self.streak > self.best_streak:
             raise ValueError("more matches won than played, or a streak above the best")
 
@@ -72,16 +83,16 @@ class Record:
         return self.points / self.rounds if self.rounds else None
 
     def with_match(self, result: MatchResult) -> Record:
-        """This record with one more finished match."""
-        streak = self.streak + 1 if result.won else 0
+        """This record with one more finished match (each figure stops at its bound)."""
+        streak = min(MAX_COUNT, self.streak + 1) if result.won else 0
         return Record(
-            played=self.played + 1,
-            won=self.won + int(result.won),
-            rounds=self.rounds + len(result.round_points),
-            points=self.points + sum(result.round_points),
-            xeris_made=self.xeris_made + result.xeris_made,
-            xeris_conceded=self.xeris_conceded + result.xeris_conceded,
-            best_round=max(self.best_round, *result.round_points, 0),
+            played=min(MAX_COUNT, self.played + 1),
+            won=min(MAX_COUNT, self.won + int(result.won)),
+            rounds=min(MAX_COUNT, self.rounds + len(result.round_points)),
+            points=min(MAX_COUNT, self.points + sum(result.round_points)),
+            xeris_made=min(MAX_COUNT, self.xeris_made + result.xeris_made),
+            xeris_conceded=min(MAX_COUNT, self.xeris_conceded + result.xeris_conceded),
+            best_round=min(MAX_COUNT, max(self.best_round, *result.round_points, 0)),
             streak=streak,
             best_streak=max(self.best_streak, streak),
         )
@@ -149,30 +160,53 @@ class Statistics:
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Statistics:
-        """Read a document written by :meth:`to_dict`; raises ``ValueError`` if malformed."""
-        if data.get("kind") != _KIND:
-            raise ValueError(f"kind is {data.get('kind')!r}")
-        if data.get("version") != _VERSION:
-            raise ValueError(f"format version {data.get('version')!r}")
-        entries = data.get("groups")
-        if not isinstance(entries, list):
-            raise ValueError("groups is not a list")
+        """Read a document written by :meth:`to_dict`; raises ``ValueError`` if malformed.
+
+        Every field group has its own check (:func:`_check_envelope`, :func:`_group_key`,
+        :func:`_group_record`), each bounding its numbers and strings; a new group of
+        fields adds its own function here.
+        """
+        _check_envelope(data)
+        entries = data["groups"]
         groups: dict[GroupKey, Record] = {}
-        names = {field.name for field in fields(Record)}
         for entry in entries:
             if not isinstance(entry, dict):
                 raise ValueError("a group is not an object")
-            players, opponents = entry.get("players"), entry.get("opponents")
-            assisted = entry.get("assisted", False)
-            if (players not in (2, 4) or not isinstance(opponents, str) or not opponents
-                    or not isinstance(assisted, bool)):
-                raise ValueError(f"a group has no valid players/opponents: {entry!r}")
-            record = Record(**{k: v for k, v in entry.items() if k in names})
-            key = GroupKey(players, opponents, assisted)
+            key = _group_key(entry)
             if key in groups:
                 raise ValueError(f"the group {key} appears twice")
-            groups[key] = record
+            groups[key] = _group_record(entry)
         return Statistics(groups)
+
+
+def _check_envelope(data: Mapping[str, Any]) -> None:
+    """The document's kind, version, and a list of at most :data:`MAX_GROUPS` groups."""
+    if data.get("kind") != _KIND:
+        raise ValueError(f"kind is {str(data.get('kind'))[:40]!r}")
+    if data.get("version") != _VERSION:
+        raise ValueError(f"format version {str(data.get('version'))[:40]!r}")
+    entries = data.get("groups")
+    if not isinstance(entries, list):
+        raise ValueError("groups is not a list")
+    if len(entries) > MAX_GROUPS:
+        raise ValueError(f"{len(entries)} groups, more than {MAX_GROUPS}")
+
+
+def _group_key(entry: Mapping[str, Any]) -> GroupKey:
+    """Which matches a group counts: 2 or 4 players, a short printable level name."""
+    players, opponents = entry.get("players"), entry.get("opponents")
+    assisted = entry.get("assisted", False)
+    if (type(players) is not int or players not in (2, 4) or not isinstance(opponents, str)
+            or not 0 < len(opponents) <= MAX_OPPONENTS_CHARS or not opponents.isprintable()
+            or not isinstance(assisted, bool)):
+        raise ValueError(f"a group has no valid players/opponents: {str(entry)[:80]}")
+    return GroupKey(players, opponents, assisted)
+
+
+def _group_record(entry: Mapping[str, Any]) -> Record:
+    """A group's figures (bounded by :class:`Record` itself); unknown fields are ignored."""
+    names = {field.name for field in fields(Record)}
+    return Record(**{k: v for k, v in entry.items() if k in names})
 
 
 def stats_path() -> Path:
@@ -188,7 +222,7 @@ def load_stats() -> tuple[Statistics, str | None]:
     """
     path = stats_path()
     try:
-        data = storage.read_json_object(path)
+        data = storage.read_json_object(path, STATS_MAX_BYTES)
         if data is None:
             return Statistics.empty(), None
         try:
@@ -204,11 +238,11 @@ def load_stats() -> tuple[Statistics, str | None]:
             return Statistics.empty(), _(
                 "Your statistics could not be read ({reason}), and the file {path} could "
                 "not be moved aside."
-            ).format(reason=error.reason, path=path)
+            ).format(reason=error.reason, path=shown_path(path))
         return Statistics.empty(), _(
             "Your statistics could not be read ({reason}), so they start again from zero. "
             "The old file was kept as {kept}."
-        ).format(reason=error.reason, kept=kept)
+        ).format(reason=error.reason, kept=shown_path(kept))
 
 
 def save_stats(statistics: Statistics) -> str | None:
@@ -219,7 +253,7 @@ def save_stats(statistics: Statistics) -> str | None:
     except OSError as error:
         log.warning("could not write %s: %s", path, error)
         return _("Your statistics could not be saved to {path}: {reason}.").format(
-            path=path, reason=error.strerror or error)
+            path=shown_path(path), reason=error.strerror or error)
     return None
 
 

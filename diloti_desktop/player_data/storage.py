@@ -1,7 +1,7 @@
 """The player's files: settings and the interrupted game, kept in the user data folder.
 
 Standard library only. Writes are atomic and reads refuse anything but a regular file of
-bounded size, without blocking (see :mod:`diloti_desktop.files`). Loading never raises:
+bounded size, without blocking (see :mod:`diloti_desktop.player_data.files`). Loading never raises:
 a file that cannot be read or does not have the expected shape is moved aside
 (``settings.json.corrupt-<UTC time>``, never overwriting an earlier one, never deleted),
 defaults are returned, and a translated message says what happened in one sentence so
@@ -28,14 +28,15 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Final
 
+from diloti_desktop.i18n import LANGUAGES, _, system_language
+
 # Re-exported (``as``) for the modules that keep their own files in the data folder (the
 # statistics, the last new-game setup), so that they read, write and set aside the same way.
-from diloti_desktop.files import UnreadableFile as UnreadableFile
-from diloti_desktop.files import keep_copy
-from diloti_desktop.files import read_json_object as read_json_object
-from diloti_desktop.files import set_aside as set_aside
-from diloti_desktop.files import write_json_atomic as write_json_atomic
-from diloti_desktop.i18n import _, system_language
+from diloti_desktop.player_data.files import UnreadableFile as UnreadableFile
+from diloti_desktop.player_data.files import check_folder, keep_copy, shown_path
+from diloti_desktop.player_data.files import read_json_object as read_json_object
+from diloti_desktop.player_data.files import set_aside as set_aside
+from diloti_desktop.player_data.files import write_json_atomic as write_json_atomic
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,10 @@ SAVED_GAME_FILE: Final = "saved_game.json"
 _SETTINGS_VERSION: Final = 1
 _SAVED_GAME_KIND: Final = "diloti-desktop saved game"
 _SAVED_GAME_VERSION: Final = 1
+#: Size limits per file: the settings are a few hundred bytes, a save a few kilobytes
+#: (its round history grows with the match; a long 4-player match stays far below this).
+SETTINGS_MAX_BYTES: Final = 64 * 1024
+SAVED_GAME_MAX_BYTES: Final = 4 * 1024 * 1024
 
 
 def user_data_dir(platform: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
@@ -82,7 +87,6 @@ CARD_SIZES: Final = ("small", "medium", "large")
 #: How court cards look: figures (Adrian Kennard's designs) or a framed letter.
 CARD_FACES: Final = ("illustrated", "drawn")
 _ANIMATION_FACTORS: Final = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}
-_LANGUAGE_TAG: Final = re.compile(r"[a-z]{2,3}(?:_[A-Z]{2})?")
 
 
 @dataclass(frozen=True)
@@ -114,8 +118,9 @@ class Settings:
                 raise ValueError(f"{name} must be true or false, got {value!r}")
         object.__setattr__(self, "volume", _clamped_volume(self.volume))
         language: object = self.language
-        if not isinstance(language, str) or not _LANGUAGE_TAG.fullmatch(language):
-            raise ValueError(f"language must be a tag like 'en' or 'pt_BR', got {language!r}")
+        if not isinstance(language, str) or language not in LANGUAGES:
+            raise ValueError(f"language must be one the game speaks ({', '.join(LANGUAGES)}),"
+                             f" got {str(language)[:40]!r}")
 
     @property
     def animation_factor(self) -> float:
@@ -158,8 +163,9 @@ def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
 
 def _clamped_volume(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
-        raise ValueError(f"volume must be a number from 0 to 1, got {value!r}")
-    return min(1.0, max(0.0, float(value)))
+        raise ValueError(f"volume must be a number from 0 to 1, got {str(value)[:40]!r}")
+    # Compared before any conversion: float() of a whole number of 400 digits overflows.
+    return 1.0 if value > 1 else 0.0 if value < 0 else float(value)
 
 
 def settings_path() -> Path:
@@ -178,19 +184,19 @@ def load_settings() -> tuple[Settings, str | None]:
     first_start = Settings(language=system_language())
     path = settings_path()
     try:
-        data = read_json_object(path)
+        data = read_json_object(path, SETTINGS_MAX_BYTES)
     except UnreadableFile as error:
         kept = _set_aside_logged(path, error.detail)
         if kept is None:
             message = _(
                 "Your settings could not be read ({reason}), so the defaults are in use "
                 "and the file {path} could not be moved aside."
-            ).format(reason=error.reason, path=path)
+            ).format(reason=error.reason, path=shown_path(path))
         else:
             message = _(
                 "Your settings could not be read ({reason}), so the defaults are in use "
                 "and the damaged file was kept as {kept}."
-            ).format(reason=error.reason, kept=kept)
+            ).format(reason=error.reason, kept=shown_path(kept))
         return first_start, message
     if data is None:
         return first_start, None
@@ -214,7 +220,7 @@ def load_settings() -> tuple[Settings, str | None]:
     else:
         message = _("Some settings had values this version does not understand and are "
                     "back to their defaults: {names}.")
-    return settings, message.format(names=names, kept=kept)
+    return settings, message.format(names=names, kept=kept and shown_path(kept))
 
 
 def save_settings(settings: Settings) -> str | None:
@@ -225,7 +231,7 @@ def save_settings(settings: Settings) -> str | None:
     except OSError as error:
         log.warning("could not write %s: %s", path, error)
         return _("Your settings could not be saved to {path}: {reason}.").format(
-            path=path, reason=error.strerror or error
+            path=shown_path(path), reason=error.strerror or error
         )
     return None
 
@@ -252,7 +258,7 @@ def save_game(data: Mapping[str, Any]) -> str | None:
     except OSError as error:
         log.warning("could not write %s: %s", path, error)
         return _("The game could not be saved in {folder}: {reason}.").format(
-            folder=path.parent, reason=error.strerror or error
+            folder=shown_path(path.parent), reason=error.strerror or error
         )
     return None
 
@@ -284,14 +290,14 @@ def refuse_game(reason: str, detail: str = "") -> str:
         return _(
             "The interrupted game could not be restored ({reason}), and its file {path} "
             "could not be moved aside."
-        ).format(reason=reason, path=path)
+        ).format(reason=reason, path=shown_path(path))
     return _(
         "The interrupted game could not be restored ({reason}); its file was kept as {kept}."
-    ).format(reason=reason, kept=kept)
+    ).format(reason=reason, kept=shown_path(kept))
 
 
 def _read_saved_game(path: Path) -> dict[str, Any] | None:
-    envelope = read_json_object(path)
+    envelope = read_json_object(path, SAVED_GAME_MAX_BYTES)
     if envelope is None:
         return None
     if envelope.get("kind") != _SAVED_GAME_KIND:
@@ -361,6 +367,17 @@ def remove_orphaned_temporaries(now: float | None = None) -> list[Path]:
         log.info("removed %s, left by an interrupted save", candidate)
         removed.append(candidate)
     return removed
+
+
+def check_data_folder() -> str | None:
+    """At start: ``None`` when the player's files can be kept, else a translated sentence.
+
+    A folder that cannot be checked, created or written (a path too long, no permission,
+    a file in its place, a read-only or full disk) is told once; the game then runs on
+    its defaults, and every save that fails says so again where it matters (the table's
+    lasting warning).
+    """
+    return check_folder(user_data_dir())
 
 
 def _set_aside_logged(path: Path, detail: str) -> Path | None:

@@ -8,6 +8,7 @@ the game logs to stderr alone (or nowhere) and still starts.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import logging.handlers
 import sys
@@ -15,7 +16,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Final, TextIO
 
-from diloti_desktop import storage
+from diloti_desktop.player_data import storage
 
 LOG_DIR_NAME: Final = "logs"
 LOG_FILE_NAME: Final = "diloti.log"
@@ -76,7 +77,8 @@ def remove_log_handlers() -> None:
     for handler in list(root.handlers):
         if isinstance(handler, _OurHandler):
             root.removeHandler(handler)
-            handler.close()
+            with contextlib.suppress(OSError):  # its last flush, on a full disk
+                handler.close()
 
 
 def install_excepthook() -> None:
@@ -96,8 +98,25 @@ def install_excepthook() -> None:
 
 
 class _StreamHandler(logging.StreamHandler[TextIO], _OurHandler):
-    pass
+    """Drops a record that stderr cannot take (closed, a broken pipe): nowhere to say so."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        pass
 
 
 class _RotatingFileHandler(logging.handlers.RotatingFileHandler, _OurHandler):
-    pass
+    """Drops a record it cannot write (a full disk, a folder gone) instead of printing
+    Python's "--- Logging error ---" and a traceback for each one; the first failure is
+    said once, in one line, on stderr."""
+
+    reported = False
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        if self.reported:
+            return
+        self.reported = True
+        error = sys.exc_info()[1]
+        if sys.stderr is not None:
+            with contextlib.suppress(Exception):
+                sys.stderr.write(f"diloti: cannot write the log file {self.baseFilename} "
+                                 f"({error}); log records are dropped\n")
