@@ -1,24 +1,27 @@
-"""The legal moves of an uncrowded table, built as one list with plain loops.
+"""The legal moves of one hand card, each rule's moves written once.
 
-The reference enumeration is the lazy generator of :mod:`diloti_desktop.rules.movegen`
-(``lazy_legal_moves``): its output can be exponential in the loose numerals. While the
-table holds at most :data:`LIST_LIMIT` loose numerals the whole list is small (a few
-thousand moves at worst, a handful in a real game), and building it with plain loops is
-much cheaper than driving a chain of generators, in pure Python and even more in the
-compiled build; ``legal_moves`` then returns an iterator over :func:`move_list`, which
-gives exactly the same moves in the same order (tests/rules/test_movelist.py compares the
-two on random positions and on every position of seeded games of each ruleset).
+Every enumeration of moves goes through :func:`face_moves` and :func:`numeral_moves`:
+the whole list on an uncrowded table (:func:`move_list`, what ``legal_moves`` returns
+there) and the lazy stream on a crowded one (``movegen``), whose length can be exponential
+in the loose numerals (every union of disjoint sums is another capture).
 
-Also here, as both enumerations use them: :func:`sum_groups` (``sums.groups_of``, the
-subsets of the loose numerals adding up to each value, as tuples cached per table) and
-:func:`unions`.
+:func:`numeral_moves` appends the moves of a numeral card to a list in the documented
+order (captures, the lay, plain declarations, families, raises). It is a generator only
+for back-pressure: while the list is shorter than ``limit`` it never pauses, so the whole
+list is built with plain appends (:data:`NO_LIMIT`); the lazy stream passes a small limit,
+the unions of sums are then enumerated lazily and it pauses whenever the list is full, for
+the caller to hand the moves on and empty it.
+
+Also here: :func:`sum_groups` (``sums.groups_of`` cached per table), :func:`unions` and
+:func:`iter_unions` (every union of disjoint sums, at once or one at a time, same order).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Final
 
-from diloti_desktop.rules.cards import DECK_SIZE, RANK_MASK, value_sum
+from diloti_desktop.rules.cards import DECK_SIZE, RANK, RANK_MASK, value_sum
 from diloti_desktop.rules.legality import may_raise
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import Pile, Position
@@ -32,25 +35,30 @@ RAISE: Final = MoveKind.RAISE
 
 #: Tables with at most this many loose numerals get the list (a few thousand moves at most).
 LIST_LIMIT: Final = 10
+#: The ``limit`` of :func:`numeral_moves` that never pauses (the whole list at once).
+NO_LIMIT: Final = 1 << 60
 
 # Module constants are Final so that the compiled build keeps them in C statics.
 _new: Final = tuple.__new__  # a Move's fields without the keyword handling (hot path)
 _MOVE: Final = Move
 _NO_PILES: Final[tuple[int, ...]] = ()
+_NO_SUBSETS: Final[list[tuple[int, ...]]] = [()]  # the pile subsets of a table without piles
+_NO_PILE: Final[list[int]] = [0]  # what a family may absorb with no pile to absorb
+_ZERO: Final[list[int]] = [0]
 #: The lay of each card (one shared value: moves are immutable).
 _LAYS: Final = tuple(Move(LAY, card, 0, 0, ()) for card in range(DECK_SIZE))
 
 _CACHE_LIMIT: Final = 200_000
-_groups_cache: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
+_groups_cache: Final[dict[int, list[list[int]]]] = {}
 
 
-def sum_groups(numerals: int) -> tuple[tuple[int, ...], ...]:
-    """:func:`groups_of` as tuples, cached per table (crowded tables are worked on by
-    several calls: the full enumeration, hints)."""
+def sum_groups(numerals: int) -> list[list[int]]:
+    """:func:`groups_of`, cached per table (crowded tables are worked on by several calls:
+    the full enumeration, hints). The lists are shared: never change them."""
     cached = _groups_cache.get(numerals)
     if cached is not None:
         return cached
-    result = tuple([tuple(groups) for groups in groups_of(numerals)])
+    result = groups_of(numerals)
     if len(_groups_cache) >= _CACHE_LIMIT:
         _groups_cache.clear()
     _groups_cache[numerals] = result
@@ -62,8 +70,27 @@ def clear_groups_cache() -> None:
     _groups_cache.clear()
 
 
-def unions(groups: tuple[int, ...] | list[int]) -> list[int]:
-    """Every non-empty union of disjoint ``groups``, in the order of ``movegen.iter_unions``."""
+def iter_unions(groups: list[int]) -> Iterator[int]:
+    """Every non-empty union of disjoint ``groups``, one at a time, without repeats.
+
+    The order is fixed: after the unions of the first k groups come the new unions that
+    the (k+1)-th group makes with each of them, in the order those were found.
+    """
+    found: list[int] = [0]
+    seen: set[int] = {0}
+    for group in groups:
+        for index in range(len(found)):
+            union = found[index]
+            if not union & group:
+                combined = union | group
+                if combined not in seen:
+                    seen.add(combined)
+                    found.append(combined)
+                    yield combined
+
+
+def unions(groups: list[int]) -> list[int]:
+    """Every non-empty union of disjoint ``groups``, in the order of :func:`iter_unions`."""
     if len(groups) > 4:  # possibly many unions: repeats are found with a set
         return _many_unions(groups)
     found: list[int] = []
@@ -80,7 +107,7 @@ def unions(groups: tuple[int, ...] | list[int]) -> list[int]:
     return found
 
 
-def _many_unions(groups: tuple[int, ...] | list[int]) -> list[int]:
+def _many_unions(groups: list[int]) -> list[int]:
     found: list[int] = [0]
     seen: set[int] = {0}
     for group in groups:
@@ -95,6 +122,24 @@ def _many_unions(groups: tuple[int, ...] | list[int]) -> list[int]:
     return found
 
 
+class Replay:
+    """An iterable over a lazy source that can be iterated again (from what it kept)."""
+
+    def __init__(self, source: Iterable[int]) -> None:
+        self.source = iter(source)
+        self.kept: list[int] = []
+
+    def __iter__(self) -> Iterator[int]:
+        kept = self.kept
+        index = 0
+        while index < len(kept):
+            yield kept[index]
+            index += 1
+        for item in self.source:
+            kept.append(item)
+            yield item
+
+
 def pile_subsets(piles: list[int]) -> list[tuple[int, ...]]:
     """Every subset of some piles (as tuples keeping their order), the empty one first."""
     subsets: list[tuple[int, ...]] = [()]
@@ -103,20 +148,31 @@ def pile_subsets(piles: list[int]) -> list[tuple[int, ...]]:
     return subsets
 
 
+def holdings(position: Position) -> tuple[list[int], Pile | None]:
+    """The cards the player to move holds per rank, and the pile it owns."""
+    seat = position.turn
+    own: Pile | None = None
+    for pile in position.piles:
+        if pile.owner == seat:
+            own = pile
+            break
+    held = [0] * 14
+    mask = position.hands[seat]
+    while mask:
+        low = mask & -mask
+        held[RANK[low.bit_length() - 1]] += 1
+        mask ^= low
+    return held, own
 
 
 def move_list(position: Position, held: list[int], own: Pile | None, numerals: int,
               groups: list[list[int]]) -> list[Move]:
-    """Every legal move, in the order of ``legal_moves`` (the caller checked the phase and
-    worked out the cards held per rank, the own pile and the sums of the loose numerals)."""
+    """Every legal move at once, in the order of ``legal_moves`` (the caller checked the
+    phase and worked out the cards held per rank, the own pile and the sums of the loose
+    numerals; the table is uncrowded, so the list is short)."""
     moves: list[Move] = []
     hand: int = position.hands[position.turn]
     loose: int = position.loose
-    plain = not position.piles and numerals != 0
-    rules = position.rules
-    take_all: bool = rules.capture_all_of_rank
-    one_group: bool = rules.one_sum_group
-    values = [value for value in range(1, 11) if held[value]]  # numeral values held
     for rank in range(1, 14):
         count = held[rank]
         if not count:
@@ -126,11 +182,11 @@ def move_list(position: Position, held: list[int], own: Pile | None, numerals: i
         card = low.bit_length() - 1
         start = len(moves)
         if rank > 10:
-            _face_moves(moves, card, rank, loose, own)
-        elif plain:
-            _plain_moves(moves, card, rank, held, values, numerals, groups, take_all, one_group)
+            face_moves(moves, card, rank, loose, own)
         else:
-            _numeral_moves(moves, position, card, rank, held, own, numerals, groups)
+            for _full in numeral_moves(moves, position, card, rank, held, own, numerals,
+                                       groups, NO_LIMIT):
+                pass  # never pauses without a limit
         if count == 1:
             continue
         end = len(moves)  # the rank's other cards have the same moves
@@ -148,66 +204,28 @@ def move_list(position: Position, held: list[int], own: Pile | None, numerals: i
     return moves
 
 
-def _face_moves(moves: list[Move], card: int, rank: int, loose: int, own: Pile | None) -> None:
+def face_moves(out: list[Move], card: int, rank: int, loose: int, own: Pile | None) -> None:
+    """A face card takes exactly one loose face of its rank, or is laid when none is."""
     same = loose & RANK_MASK[rank]
     if not same:
         if own is None:
-            moves.append(_LAYS[card])
+            out.append(_LAYS[card])
         return
     while same:
         bit = same & -same
         same ^= bit
-        moves.append(_new(_MOVE, (CAPTURE, card, rank, bit, _NO_PILES)))
+        out.append(_new(_MOVE, (CAPTURE, card, rank, bit, _NO_PILES)))
 
 
-def _plain_moves(moves: list[Move], card: int, value: int, held: list[int], values: list[int],
-                 numerals: int, groups: list[list[int]], take_all: bool,
-                 one_group: bool) -> None:
-    """A numeral's moves on a table without piles (nobody owns one); ``values`` are the
-    numeral values held, lowest first."""
-    captures = groups[value]
-    # every union of sums of ``value``: the captures, and the families of ``value``
-    value_unions = unions(captures) if len(captures) > 1 else list(captures)
-    if value_unions:
-        required = numerals & RANK_MASK[value] if take_all else 0
-        others = numerals & ~RANK_MASK[value]
-        for union in value_unions:
-            if required and union & required != required:
-                continue
-            if one_group and value_sum(union & others) not in (0, value):
-                continue  # more than one group of two or more cards
-            moves.append(_new(_MOVE, (CAPTURE, card, value, union, _NO_PILES)))
-    moves.append(_LAYS[card])
-    for total in values:
-        if total > value:
-            for group in groups[total - value]:
-                moves.append(_new(_MOVE, (BUILD, card, total, group, _NO_PILES)))
-    for total in values:
-        if total < value:
-            continue
-        if total == value:  # the declarer must keep another card of the family's value
-            if held[value] > 1:
-                for other in value_unions:
-                    moves.append(_new(_MOVE, (FAMILY, card, value, other, _NO_PILES)))
-            continue
-        rest = groups[total]
-        if not rest:
-            continue  # no second component anywhere
-        seen: set[int] = set()
-        for part in groups[total - value]:
-            for other in unions([g for g in rest if not g & part]):
-                absorbed = part | other
-                if absorbed not in seen:
-                    seen.add(absorbed)
-                    moves.append(_new(_MOVE, (FAMILY, card, total, absorbed, _NO_PILES)))
-
-
-def _numeral_moves(moves: list[Move], position: Position, card: int, value: int,
-                   held: list[int], own: Pile | None, numerals: int,
-                   groups: list[list[int]]) -> None:
-    """A numeral's moves on a table with piles (or with no loose numeral)."""
+def numeral_moves(out: list[Move], position: Position, card: int, value: int,
+                  held: list[int], own: Pile | None, numerals: int, groups: list[list[int]],
+                  limit: int) -> Iterator[None]:
+    """Append the moves of a numeral card (every card of its rank has the same ones) to
+    ``out``, pausing whenever ``out`` holds ``limit`` moves or more (see the module docs;
+    with :data:`NO_LIMIT` it never pauses and the unions of sums are listed at once)."""
     rules = position.rules
     piles = position.piles
+    lazy = limit < NO_LIMIT
     # The owner's last card of the pile's value may only take the pile.
     reserved = own is not None and own.value == value and held[value] == 1
 
@@ -215,68 +233,91 @@ def _numeral_moves(moves: list[Move], position: Position, card: int, value: int,
     required = numerals & RANK_MASK[value] if rules.capture_all_of_rank else 0
     one_group = rules.one_sum_group
     others = numerals & ~RANK_MASK[value]
-    matching: list[int] = []
-    for pile in piles:
-        if pile.value == value:
-            matching.append(pile.cards)
-    if len(matching) > 1:
-        matching.sort(key=_lowest)  # canonical order
-    captures = unions(groups[value]) if groups[value] else []
-    for subset in pile_subsets(matching):
+    singles = groups[value]
+    # every union of sums of ``value``: the captures, and the families of ``value``
+    value_unions: Iterable[int]
+    if lazy:
+        value_unions = Replay(iter_unions(singles)) if singles else singles
+    else:
+        value_unions = unions(singles) if len(singles) > 1 else singles
+    subsets = _NO_SUBSETS
+    if piles:
+        matching: list[int] = []
+        for pile in piles:
+            if pile.value == value:
+                matching.append(pile.cards)
+        if matching:
+            if len(matching) > 1:
+                matching.sort(key=_lowest)  # canonical order
+            subsets = pile_subsets(matching)
+    check = required != 0 or one_group
+    for subset in subsets:
         if reserved and own is not None and own.cards not in subset:
             continue
         if subset and not required:
-            moves.append(_new(_MOVE, (CAPTURE, card, value, 0, subset)))
-        for union in captures:
-            if required and union & required != required:
-                continue
-            if one_group and value_sum(union & others) not in (0, value):
-                continue  # more than one group of two or more cards
-            moves.append(_new(_MOVE, (CAPTURE, card, value, union, subset)))
+            out.append(_new(_MOVE, (CAPTURE, card, value, 0, subset)))
+        for union in value_unions:
+            if check:
+                if required and union & required != required:
+                    continue
+                if one_group and value_sum(union & others) not in (0, value):
+                    continue  # more than one group of two or more cards
+            out.append(_new(_MOVE, (CAPTURE, card, value, union, subset)))
+            if len(out) >= limit:
+                yield None
     if reserved:
         return
 
     # -- lay and plain declarations ----------------------------------------------------
     if own is None:
-        moves.append(_LAYS[card])
+        out.append(_LAYS[card])
         if numerals:
             for total in range(value + 1, 11):
                 if held[total]:
                     for group in groups[total - value]:
-                        moves.append(_new(_MOVE, (BUILD, card, total, group, _NO_PILES)))
+                        out.append(_new(_MOVE, (BUILD, card, total, group, _NO_PILES)))
 
     # -- families ----------------------------------------------------------------------
     for total in range(value, 11):
         if held[total] - (1 if total == value else 0) <= 0:
             continue  # the declarer must keep another card of the family's value
-        absorbable: list[int] = []  # pile masks; 0 stands for "no pile"
+        rest = groups[total]
+        absorbable = _NO_PILE  # pile masks; 0 stands for "no pile"
         if own is not None:
             if own.value != total:
                 continue
-            absorbable.append(own.cards)
-        else:
-            absorbable.append(0)
-            if piles and not rules.locked_declarations:
-                for pile in piles:
-                    if pile.value == total and not pile.family:
-                        absorbable.append(pile.cards)
-        if len(absorbable) == 1 and absorbable[0] == 0 and not groups[total]:
+            absorbable = [own.cards]
+        elif piles and not rules.locked_declarations:
+            for pile in piles:
+                if pile.value == total and not pile.family:
+                    if absorbable is _NO_PILE:
+                        absorbable = [0]
+                    absorbable.append(pile.cards)
+        if absorbable is _NO_PILE and not rest:
             continue  # no second component anywhere
-        seen: set[tuple[int, int]] = set()
-        played_parts = (0,) if total == value else groups[total - value]
-        for part in played_parts:
-            rest_groups = [g for g in groups[total] if not g & part] if part else groups[total]
-            for other in [0, *unions(rest_groups)]:
-                absorbed_loose = part | other
+        seen: set[int] = set()  # loose and pile cards are disjoint: their union is a key
+        for part in (_ZERO if total == value else groups[total - value]):
+            for pile_cards in absorbable:  # the played part and a pile (never repeated:
+                if pile_cards:  # every later key adds a further group to a part)
+                    out.append(_new(_MOVE, (FAMILY, card, total, part, (pile_cards,))))
+            further: Iterable[int]
+            if not part:
+                further = value_unions  # the rest is every group of ``value``
+            elif lazy:
+                further = iter_unions([g for g in rest if not g & part])
+            else:
+                further = unions([g for g in rest if not g & part])
+            for other in further:
+                absorbed = part | other
                 for pile_cards in absorbable:
-                    if not other and not pile_cards:
-                        continue  # a family needs two or more components
-                    key = (absorbed_loose, pile_cards)
+                    key = absorbed | pile_cards
                     if key in seen:
                         continue
                     seen.add(key)
-                    pile_tuple = (pile_cards,) if pile_cards else _NO_PILES
-                    moves.append(_new(_MOVE, (FAMILY, card, total, absorbed_loose, pile_tuple)))
+                    out.append(_new(_MOVE, (FAMILY, card, total, absorbed,
+                                            (pile_cards,) if pile_cards else _NO_PILES)))
+                if len(out) >= limit:
+                    yield None
 
     # -- raises ------------------------------------------------------------------------
     if not piles or rules.locked_declarations or (own is not None and not rules.self_raise):
@@ -287,12 +328,12 @@ def _numeral_moves(moves: list[Move], position: Position, card: int, value: int,
             continue
         base = pile.value + value
         if base <= 10 and held[base]:
-            moves.append(_new(_MOVE, (RAISE, card, base, 0, (pile.cards,))))
+            out.append(_new(_MOVE, (RAISE, card, base, 0, (pile.cards,))))
         if rules.raise_with_loose and numerals:
             for total in range(base + 1, 11):
                 if held[total]:
                     for group in groups[total - base]:
-                        moves.append(_new(_MOVE, (RAISE, card, total, group, (pile.cards,))))
+                        out.append(_new(_MOVE, (RAISE, card, total, group, (pile.cards,))))
 
 
 def _lowest(mask: int) -> int:
