@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Any
 
+from diloti_desktop.ai.search import MoveValue
 from diloti_desktop.controller import offload
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.view import SeatView
@@ -63,9 +63,9 @@ class Analysis:
         self.position = position
         self.view = view
         self._lock = threading.Lock()
-        self._results: list[Any] | None = None
+        self._results: list[MoveValue] | None = None
 
-    def results(self) -> list[Any]:
+    def results(self) -> list[MoveValue]:
         """The ranking, best first (computed on first use, on the calling thread)."""
         with self._lock:
             if self._results is None:

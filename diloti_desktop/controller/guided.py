@@ -18,16 +18,16 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 from diloti_desktop.ai.base import Player
 from diloti_desktop.ai.puzzles import Puzzle
+from diloti_desktop.controller import jobs
 from diloti_desktop.controller.seats import GameConfig
 from diloti_desktop.controller.session import (
     GameSession,
     MoveRejected,
     RoundBegan,
-    _Job,
     default_player_factory,
 )
 from diloti_desktop.i18n import _, ngettext
@@ -106,7 +106,7 @@ class GuidedSession(GameSession):
                          clock=clock)
         self.wrong_tries = 0
         self.explained: tuple[Move | None, tuple[str, ...]] | None = None
-        self._explain_job: _Job | None = None
+        self._explain_job: jobs.Job[tuple[str, ...]] | None = None
         self._explain_move: Move | None = None
         self._events.append(RoundBegan(position.round_no, (), position))
 
@@ -118,13 +118,13 @@ class GuidedSession(GameSession):
         view = self.view(self.position.turn)
         self._explain_move = move
 
-        def work() -> Any:
+        def work() -> tuple[str, ...]:
             from diloti_desktop.ai.hints import move_facts, reason_text, reasons
 
             facts = move_facts(view, [move])[0]
             return tuple(reason_text(reason, facts) for reason in reasons(facts))
 
-        self._explain_job = self._start(self.position, work)
+        self._explain_job = jobs.start(self.position, work)
 
     def waiting(self) -> bool:
         """Whether the step is done and the session waits for the next one."""
@@ -154,7 +154,7 @@ class GuidedSession(GameSession):
             self.wrong_tries += 1
         return moves
 
-    def _jobs(self) -> list[_Job | None]:
+    def _jobs(self) -> list[jobs.Pending | None]:
         return [*super()._jobs(), self._explain_job]
 
     def update(self) -> None:
@@ -162,9 +162,12 @@ class GuidedSession(GameSession):
         job = self._explain_job
         if job is not None and job.done.is_set():
             self._explain_job = None
+            reasons: tuple[str, ...] = ()
             if job.error is not None:
                 log.error("could not explain a move", exc_info=job.error)
-            self.explained = (self._explain_move, tuple(job.result or ()))
+            else:
+                reasons = job.result()
+            self.explained = (self._explain_move, reasons)
         if not self.waiting():
             super().update()
 
