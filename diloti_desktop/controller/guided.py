@@ -22,6 +22,7 @@ from typing import Final, Protocol
 
 from diloti_desktop.ai.base import Player
 from diloti_desktop.ai.puzzles import Puzzle
+from diloti_desktop.ai.reasons import Reason, fact_reasons
 from diloti_desktop.controller import jobs
 from diloti_desktop.controller.seats import GameConfig
 from diloti_desktop.controller.session import (
@@ -105,24 +106,24 @@ class GuidedSession(GameSession):
         super().__init__(config, position, player_factory=scripted, ai_pace=ai_pace,
                          clock=clock)
         self.wrong_tries = 0
-        self.explained: tuple[Move | None, tuple[str, ...]] | None = None
-        self._explain_job: jobs.Job[tuple[str, ...]] | None = None
+        self.explained: tuple[Move | None, tuple[Reason, ...]] | None = None
+        self._explain_job: jobs.Job[tuple[Reason, ...]] | None = None
         self._explain_move: Move | None = None
         self._events.append(RoundBegan(position.round_no, (), position))
 
     def explain(self, move: Move) -> None:
         """Find the hint engine's reasons for ``move`` in the background; they appear in
-        :attr:`explained` (a move and its sentences) once ready."""
+        :attr:`explained` (a move and its reasons, most important first) once ready."""
         if self._explain_job is not None:
             return
         view = self.view(self.position.turn)
         self._explain_move = move
 
-        def work() -> tuple[str, ...]:
-            from diloti_desktop.ai.hints import move_facts, reason_text, reasons
+        def work() -> tuple[Reason, ...]:
+            from diloti_desktop.ai.hints import move_facts
 
             facts = move_facts(view, [move])[0]
-            return tuple(reason_text(reason, facts) for reason in reasons(facts))
+            return tuple(fact_reasons(facts, (view.seat + 1) % view.position.players))
 
         self._explain_job = jobs.start(self.position, work)
 
@@ -162,7 +163,7 @@ class GuidedSession(GameSession):
         job = self._explain_job
         if job is not None and job.done.is_set():
             self._explain_job = None
-            reasons: tuple[str, ...] = ()
+            reasons: tuple[Reason, ...] = ()
             if job.error is not None:
                 log.error("could not explain a move", exc_info=job.error)
             else:

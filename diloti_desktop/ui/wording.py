@@ -7,7 +7,7 @@ template with named placeholders (never glued together), so translators can reor
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from diloti_desktop.controller import seat_name, side_name
 from diloti_desktop.i18n import N_, _, ngettext
@@ -104,39 +104,6 @@ def describe_move(move: Move, position: Position) -> str:
             value=move.value, card=card, items=items)
     return _("Raise {items} to {value} with {card}").format(items=items, value=move.value,
                                                           card=card)
-
-
-def hint_parts(hint: Any) -> tuple[Move | None, str]:
-    """The move of a hint object from the AI package and its reason, defensively.
-
-    A hint has ``.move``; its reason comes from the hint engine's facts (the first
-    notable one, phrased by :func:`diloti_desktop.ai.hints.reason_text`), or from a
-    ``reason`` text. Without either, the move's own description stands in.
-    """
-    move = getattr(hint, "move", None)
-    if not isinstance(move, Move):
-        move = hint if isinstance(hint, Move) else None
-    reason = ""
-    facts = getattr(hint, "facts", None)
-    if facts is not None:
-        try:
-            from diloti_desktop.ai import hints as engine
-
-            notable = engine.reasons(facts)
-            if notable:
-                reason = engine.reason_text(notable[0], facts)
-        except (ImportError, AttributeError, TypeError, ValueError):
-            reason = ""
-    for name in ("reason", "explanation", "text", "why"):
-        if reason:
-            break
-        value = getattr(hint, name, None)
-        if isinstance(value, str) and value:
-            reason = value
-            break
-    if not reason and move is not None:
-        reason = move.describe()
-    return move, reason
 
 
 def cards_count(count: int) -> str:

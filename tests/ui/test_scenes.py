@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import subprocess
@@ -13,7 +12,7 @@ import pygame
 import pytest
 
 from diloti_desktop import storage
-from diloti_desktop.rules.moves import Move, MoveKind
+from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.ui.animation import Flight, Show, Step
@@ -26,7 +25,7 @@ from diloti_desktop.ui.scenes.menu import MainMenuScene, NewGameScene
 from diloti_desktop.ui.scenes.rules_screen import RulesScene
 from diloti_desktop.ui.scenes.settings import SettingsScene
 from diloti_desktop.ui.scenes.table import TableScene
-from diloti_desktop.ui.wording import describe_move, hint_parts, pile_caption
+from diloti_desktop.ui.wording import describe_move, pile_caption
 from tests.ui.driver import Driver
 
 REPO = Path(__file__).resolve().parents[2]
@@ -107,20 +106,6 @@ def test_moves_and_piles_in_plain_words() -> None:
     assert pile_caption(position.piles[0], 2) == "plain 8 — North"
 
 
-def test_hints_are_read_defensively() -> None:
-    move = Move(MoveKind.LAY, 5, 0)
-
-    @dataclasses.dataclass
-    class WithReason:
-        move: Move
-        reason: str
-
-    assert hint_parts(WithReason(move, "keeps the 8 safe")) == (move, "keeps the 8 safe")
-    assert hint_parts(move) == (move, move.describe())
-    assert hint_parts(object()) == (None, "")
-
-
-# -- menus -------------------------------------------------------------------------------
 def test_new_game_with_advanced_rules(driver: Driver) -> None:
     driver.click(menu_button(driver, "new"))
     panel = driver.top
