@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
 from diloti_desktop.ai.base import Player
+from diloti_desktop.ai.hints import move_facts
 from diloti_desktop.ai.puzzles import Puzzle
 from diloti_desktop.ai.reasons import Reason, fact_reasons
 from diloti_desktop.controller import jobs
@@ -120,8 +121,6 @@ class GuidedSession(GameSession):
         self._explain_move = move
 
         def work() -> tuple[Reason, ...]:
-            from diloti_desktop.ai.hints import move_facts
-
             facts = move_facts(view, [move])[0]
             return tuple(fact_reasons(facts, (view.seat + 1) % view.position.players))
 

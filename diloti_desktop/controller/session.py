@@ -294,7 +294,7 @@ class GameSession:
 
     def _jobs(self) -> list[jobs.Pending | None]:
         """The background jobs this session may be running."""
-        return [self._ai_job, *self.coaching.jobs()]
+        return [self._ai_job, *self.coaching.pending()]
 
     # -- the frame tick -------------------------------------------------------------------
     def update(self) -> None:

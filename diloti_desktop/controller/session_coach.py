@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from diloti_desktop.ai.coach import Advice, TutorCheck
+from diloti_desktop.ai.coach import Advice, TutorCheck, advise, check
 from diloti_desktop.ai.search import MoveValue
 from diloti_desktop.controller import jobs, offload
 from diloti_desktop.controller.coach import Analysis, Assistance
@@ -56,7 +56,7 @@ class SessionCoach:
         """Whether the turn's ranking is being computed ahead of the player's move."""
         return self._warm is not None
 
-    def jobs(self) -> list[jobs.Pending | None]:
+    def pending(self) -> list[jobs.Pending | None]:
         """The background work the coach may be running."""
         return [self._hint, self._grade, self._warm]
 
@@ -78,8 +78,6 @@ class SessionCoach:
         analysis = self._analysis_of(position)
 
         def work() -> Advice | None:
-            from diloti_desktop.ai.coach import advise
-
             return offload.call(advise, analysis.view, analysis.results())
 
         self._hint = jobs.start(position, work)
@@ -89,8 +87,6 @@ class SessionCoach:
         analysis = self._analysis_of(position)
 
         def work() -> TutorCheck:
-            from diloti_desktop.ai.coach import check
-
             return offload.call(check, analysis.view, move, analysis.results())
 
         self._grading = move
@@ -139,11 +135,11 @@ class SessionCoach:
         if job.error is not None:
             log.error("tutor failed; playing the move unchecked", exc_info=job.error)
             return move
-        check = job.result()
-        if not check.warn:
+        graded = job.result()
+        if not graded.warn:
             return move
         self.assistance.tutor_warnings += 1
-        self._emit(TutorWarning(move, check))
+        self._emit(TutorWarning(move, graded))
         return None
 
     def forget(self, grade: bool = True) -> None:
