@@ -8,8 +8,9 @@
 """
 
 from diloti_desktop.ai.base import Player, RandomPlayer
-from diloti_desktop.ai.hints import Grade, Hint, MoveFacts, Reason, Verdict, grade, suggest
+from diloti_desktop.ai.hints import Grade, Hint, MoveFacts, Verdict, grade, suggest
 from diloti_desktop.ai.players import LEVELS, make_player
+from diloti_desktop.ai.reasons import Reason, Why
 
 __all__ = ["LEVELS", "Grade", "Hint", "MoveFacts", "Player", "RandomPlayer", "Reason",
-           "Verdict", "grade", "make_player", "suggest"]
+           "Verdict", "Why", "grade", "make_player", "suggest"]

@@ -38,6 +38,7 @@ from diloti_desktop.ai.hints import (
     move_facts,
     verdict_for,
 )
+from diloti_desktop.ai.reasons import Reason, Why
 from diloti_desktop.ai.search import MoveValue
 from diloti_desktop.rules.cards import FACES, NUMERALS, RANK, RANK_MASK, iter_cards
 from diloti_desktop.rules.movegen import sum_groups
@@ -57,42 +58,6 @@ LOW_CHANCE: Final = 0.35
 #: When a lay is best, a capture graded this well against it is "a good move too": the
 #: nudge says so instead of "nothing good to take" (the tutor would not warn about it).
 CLOSE_VERDICTS: Final = frozenset({Verdict.BEST, Verdict.GOOD})
-
-
-class Why(Enum):
-    """The kinds of reason the coach gives (the UI has one sentence template for each)."""
-
-    XERI = "xeri"                      #: clears the table: a sweep
-    POINTS = "points"                  #: takes card points (aces, 10♦, 2♣)
-    MAJORITY = "majority"              #: reaches the 27 cards of the majority
-    RACE = "race"                      #: takes many cards in the race for 27
-    DENY = "deny"                      #: takes cards the next player could have taken
-    TAKE_PILE = "take_pile"            #: takes an opponent's pile before its owner does
-    COLLECT = "collect"                #: collects the player's own pile, as promised
-    OBLIGATION = "obligation"          #: keeps the card the player's own pile needs
-    SWEEP_RISK = "sweep_risk"          #: the next player may sweep afterwards (odds)
-    NO_SWEEP = "no_sweep"              #: leaves no sweep while other moves would
-    PILE_ODDS = "pile_odds"            #: chance an opponent holds the value of the pile
-    COUNTED = "counted"                #: the played cards show a value is gone
-    FACE_LAY = "face_lay"              #: a laid face card only pairs with its rank
-    LAY_ODDS = "lay_odds"              #: the next player can seldom use the laid card
-    CHEAP_LAY = "cheap_lay"            #: the laid card is worth no points if taken
-    POINTS_LOOSE = "points_loose"      #: leaves card points loose on the table
-    KEEPS_POINTS = "keeps_points"      #: lays a card worth nothing, keeping point cards
-    PREPARE = "prepare"                #: makes a pile to take on the next turn
-    BETTER_VALUE = "better_value"      #: (tutor) the better move is worth more on average
-
-
-class Reason(NamedTuple):
-    """One fact that explains a move; the fields used depend on :class:`Why`."""
-
-    why: Why
-    cards: int = 0          #: cards the sentence names (a mask)
-    value: int = 0          #: a value, a count or a number of points
-    chance: float = 0.0     #: a probability (0..1)
-    seat: int = -1          #: a seat the sentence names (the next player, a pile's owner)
-    total: int = 0          #: a second count (the side's cards after a capture)
-    weight: float = 0.0     #: how telling the fact is (for ordering only)
 
 
 class NudgeKind(Enum):
@@ -436,4 +401,4 @@ def _what_the_better_move_does(view: SeatView, graded: Grade, facts: MoveFacts,
 
 
 __all__ = ["HINT_LEVELS", "WARN_VERDICTS", "Advice", "Hint", "Nudge", "NudgeKind", "Option",
-           "Reason", "TutorCheck", "Why", "advise", "check", "nudge", "teach"]
+           "TutorCheck", "advise", "check", "nudge", "teach"]

@@ -2,10 +2,9 @@
 
 :func:`suggest` ranks the moves of the human's seat with the searching levels' evaluator
 (determinized search on the seat's view, exact once the hidden hand is known) and
-explains each of the best few with :class:`MoveFacts`: numbers and enums only, which the
-UI turns into sentences (:func:`reasons` picks the notable ones; :func:`reason_text`
-phrases one through the translation layer). :func:`grade` rates a played move by the
-points it lost against the best one.
+explains each of the best few with :class:`MoveFacts`: numbers and enums only
+(:func:`diloti_desktop.ai.reasons.fact_reasons` picks the notable ones, which the UI
+phrases). :func:`grade` rates a played move by the points it lost against the best one.
 
 Everything is computed from the view alone and seeded by it, so the same situation gives
 the same hints; the budget keeps a call well under a second.
@@ -32,8 +31,7 @@ from diloti_desktop.ai.features import (
     sweepers,
 )
 from diloti_desktop.ai.search import MoveValue, SearchConfig, evaluate
-from diloti_desktop.i18n import _, format_percent, ngettext
-from diloti_desktop.rules.cards import RANK_MASK, pretty_cards
+from diloti_desktop.rules.cards import RANK_MASK
 from diloti_desktop.rules.movegen import candidate_moves, is_legal
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.scoring import MAJORITY_CARDS
@@ -217,78 +215,6 @@ def _can_raise(hand: int, value: int) -> bool:
                for added in range(1, 11 - value))
 
 
-# -- sentences -------------------------------------------------------------------------
-class Reason(Enum):
-    """A notable fact of a hint, in the order the UI should mention them."""
-
-    XERI = "xeri"
-    POINTS = "points"
-    MAJORITY = "majority"
-    SWEEP_RISK = "sweep_risk"
-    SAFE_TABLE = "safe_table"
-    PILE_SAFE = "pile_safe"
-    PILE_AT_RISK = "pile_at_risk"
-    POINTS_EXPOSED = "points_exposed"
-
-
 #: A chance at or above this is worth a warning; at or below SAFE it counts as safe.
 RISKY: Final = 0.25
 SAFE: Final = 0.05
-
-
-def reasons(facts: MoveFacts) -> list[Reason]:
-    """The facts worth saying about a move, most important first."""
-    found = []
-    if facts.xeri:
-        found.append(Reason.XERI)
-    if facts.points_taken:
-        found.append(Reason.POINTS)
-    if facts.cards_taken and facts.cards_to_majority == 0 and (
-            facts.side_cards - facts.cards_taken < MAJORITY_CARDS):
-        found.append(Reason.MAJORITY)
-    if facts.sweep_chance >= RISKY:
-        found.append(Reason.SWEEP_RISK)
-    elif facts.sweep_chance <= SAFE and not facts.xeri:
-        found.append(Reason.SAFE_TABLE)
-    if facts.pile_value:
-        risk = max(facts.pile_take_chance, facts.pile_raise_chance)
-        found.append(Reason.PILE_AT_RISK if risk >= RISKY else Reason.PILE_SAFE)
-    if facts.points_left_loose and facts.sweep_chance < RISKY:
-        found.append(Reason.POINTS_EXPOSED)
-    return found
-
-
-def reason_text(reason: Reason, facts: MoveFacts) -> str:
-    """One translated sentence for a reason (templates with placeholders, never glued)."""
-    percent = format_percent(facts.sweep_chance)
-    if reason == Reason.XERI:
-        return _("clears the table: a xeri")
-    if reason == Reason.POINTS:
-        return ngettext("takes {points} point", "takes {points} points",
-                        facts.points_taken).format(points=facts.points_taken)
-    if reason == Reason.MAJORITY:
-        return _("reaches {cards} cards: the majority is yours").format(
-            cards=facts.side_cards)
-    if reason == Reason.SWEEP_RISK:
-        return _("the next player can sweep afterwards ({percent} chance; "
-                 "unseen: {cards})").format(percent=percent,
-                                            cards=pretty_cards(facts.sweeping_unseen))
-    if reason == Reason.SAFE_TABLE:
-        return _("leaves no sweep to the next player")
-    if reason == Reason.PILE_AT_RISK:
-        return _("an opponent may take or raise the {value} ({percent} chance)").format(
-            value=facts.pile_value,
-            percent=format_percent(max(facts.pile_take_chance, facts.pile_raise_chance)))
-    if reason == Reason.PILE_SAFE:
-        unseen = facts.pile_value_unseen.bit_count()
-        if not unseen:  # "0 cards of that value unseen" read like a riddle
-            return _("the {value} is likely safe: no card of that value is left unseen"
-                     ).format(value=facts.pile_value)
-        return ngettext("the {value} is likely safe: {count} card of that value is still "
-                        "unseen",
-                        "the {value} is likely safe: {count} cards of that value are still "
-                        "unseen",
-                        unseen).format(value=facts.pile_value, count=unseen)
-    return ngettext("leaves {points} point loose on the table",
-                    "leaves {points} points loose on the table",
-                    facts.points_left_loose).format(points=facts.points_left_loose)

@@ -1,10 +1,10 @@
 """Grading finished rounds in the background, and the cache of the grades.
 
 The round summary asks for a round's analysis (the human seats' moves) and the review
-asks for more (the other seats' moves, "how did North play?"). One worker
-thread, started through the session's background mechanism, grades the requested moves
-one by one, in request order, with :func:`diloti_desktop.ai.review.review_round`; each
-grade is visible as soon as it is done, so the review fills in while the player watches
+asks for more (the other seats' moves, "how did North play?"). One worker thread,
+started through the session's background mechanism (:mod:`jobs`), grades the requested
+moves one by one, in request order, with :func:`diloti_desktop.ai.review.review_round`;
+each grade is visible as soon as it is done, so the review fills in while the player watches
 and a progress bar counts them. Nothing here blocks: the frame thread only reads counts
 and copies under a lock.
 
@@ -21,7 +21,6 @@ import logging
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol
 
 from diloti_desktop.ai import review
 from diloti_desktop.ai.review import (
@@ -33,7 +32,7 @@ from diloti_desktop.ai.review import (
     review_round,
 )
 from diloti_desktop.ai.search import SearchConfig
-from diloti_desktop.controller import offload
+from diloti_desktop.controller import jobs, offload
 from diloti_desktop.controller.record import PlayedRound
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.view import seat_view
@@ -41,19 +40,15 @@ from diloti_desktop.rules.view import seat_view
 log = logging.getLogger(__name__)
 
 
-class JobLike(Protocol):
-    """What the session's background mechanism returns (``GameSession._start``)."""
-
-    done: threading.Event
-
-
-Starter = Callable[[Position, Callable[[], Any]], JobLike]
+#: How the grading starts its worker (:func:`diloti_desktop.controller.jobs.start`).
+Starter = Callable[[Position, Callable[[], None]], object]
 
 
 class RoundAnalysis:
     """The grades of a match's rounds: computed in the background, cached, saved."""
 
-    def __init__(self, start: Starter, config: SearchConfig = REVIEW_SEARCH) -> None:
+    def __init__(self, start: Starter = jobs.start,
+                 config: SearchConfig = REVIEW_SEARCH) -> None:
         self._start = start
         #: The evaluator's budget (the review's; tests make it cheaper).
         self.config = config

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Any
 
 from diloti_desktop.ai.hints import HINT_SEARCH, analyse
-from diloti_desktop.ai.search import SearchConfig
+from diloti_desktop.ai.search import MoveValue, SearchConfig
 from diloti_desktop.controller import offload
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.view import SeatView
@@ -72,9 +71,9 @@ class Analysis:
         if search is not None:
             self.search = search
         self._lock = threading.Lock()
-        self._results: list[Any] | None = None
+        self._results: list[MoveValue] | None = None
 
-    def results(self) -> list[Any]:
+    def results(self) -> list[MoveValue]:
         """The ranking, best first (computed on first use, on the calling thread)."""
         with self._lock:
             if self._results is None:

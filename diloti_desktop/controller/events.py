@@ -1,14 +1,15 @@
 """The events a game session emits (the UI drains them with ``GameSession.poll``).
 
 Typed, frozen values: the UI turns them into animation, sound and the coach's panels.
-No pygame here.
+The coach's events carry the AI's own result types (:mod:`diloti_desktop.ai.coach`), so
+the UI reads them as they are. No pygame here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from diloti_desktop.ai.coach import Advice, Option, TutorCheck
 from diloti_desktop.rules.events import Event
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
@@ -64,11 +65,12 @@ class AIThinking:
 @dataclass(frozen=True)
 class HintReady:
     """Hints for the human's turn: ``advice`` is the coach's :class:`Advice` (the best
-    move, two alternatives, the nudge); ``hints`` its options, best first."""
+    move, two alternatives, the nudge; None when there is no move to advise); ``hints``
+    its options, best first."""
 
     position: Position
-    hints: tuple[Any, ...]
-    advice: Any = None
+    hints: tuple[Option, ...]
+    advice: Advice | None = None
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,7 @@ class TutorWarning:
     """The tutor held back a human's move: ``check`` is the coach's :class:`TutorCheck`."""
 
     move: Move
-    check: Any
+    check: TutorCheck
 
 
 @dataclass(frozen=True)

@@ -18,16 +18,18 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 from diloti_desktop.ai.base import Player
+from diloti_desktop.ai.hints import move_facts
 from diloti_desktop.ai.puzzles import Puzzle
+from diloti_desktop.ai.reasons import Reason, fact_reasons
+from diloti_desktop.controller import jobs
 from diloti_desktop.controller.seats import GameConfig
 from diloti_desktop.controller.session import (
     GameSession,
     MoveRejected,
     RoundBegan,
-    _Job,
     default_player_factory,
 )
 from diloti_desktop.i18n import _, ngettext
@@ -105,26 +107,24 @@ class GuidedSession(GameSession):
         super().__init__(config, position, player_factory=scripted, ai_pace=ai_pace,
                          clock=clock)
         self.wrong_tries = 0
-        self.explained: tuple[Move | None, tuple[str, ...]] | None = None
-        self._explain_job: _Job | None = None
+        self.explained: tuple[Move | None, tuple[Reason, ...]] | None = None
+        self._explain_job: jobs.Job[tuple[Reason, ...]] | None = None
         self._explain_move: Move | None = None
         self._events.append(RoundBegan(position.round_no, (), position))
 
     def explain(self, move: Move) -> None:
         """Find the hint engine's reasons for ``move`` in the background; they appear in
-        :attr:`explained` (a move and its sentences) once ready."""
+        :attr:`explained` (a move and its reasons, most important first) once ready."""
         if self._explain_job is not None:
             return
         view = self.view(self.position.turn)
         self._explain_move = move
 
-        def work() -> Any:
-            from diloti_desktop.ai.hints import move_facts, reason_text, reasons
-
+        def work() -> tuple[Reason, ...]:
             facts = move_facts(view, [move])[0]
-            return tuple(reason_text(reason, facts) for reason in reasons(facts))
+            return tuple(fact_reasons(facts, (view.seat + 1) % view.position.players))
 
-        self._explain_job = self._start(self.position, work)
+        self._explain_job = jobs.start(self.position, work)
 
     def waiting(self) -> bool:
         """Whether the step is done and the session waits for the next one."""
@@ -154,7 +154,7 @@ class GuidedSession(GameSession):
             self.wrong_tries += 1
         return moves
 
-    def _jobs(self) -> list[_Job | None]:
+    def _jobs(self) -> list[jobs.Pending | None]:
         return [*super()._jobs(), self._explain_job]
 
     def update(self) -> None:
@@ -162,9 +162,12 @@ class GuidedSession(GameSession):
         job = self._explain_job
         if job is not None and job.done.is_set():
             self._explain_job = None
+            reasons: tuple[Reason, ...] = ()
             if job.error is not None:
                 log.error("could not explain a move", exc_info=job.error)
-            self.explained = (self._explain_move, tuple(job.result or ()))
+            else:
+                reasons = job.result()
+            self.explained = (self._explain_move, reasons)
         if not self.waiting():
             super().update()
 

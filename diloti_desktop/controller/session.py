@@ -6,9 +6,18 @@ frame, and drains :meth:`GameSession.poll` for typed events it turns into animat
 sound. AI players think on a daemon thread, so the frame loop never blocks and closing the
 window mid-thought never hangs. No pygame here.
 
-The coach's part (hints, the tutor's hold-back, undo, what the coach did for the player)
-is the :class:`~diloti_desktop.controller.session_coach.SessionCoach` mixin; the events
-are in :mod:`diloti_desktop.controller.events`.
+The session owns two collaborators: ``coaching``, a
+:class:`~diloti_desktop.controller.session_coach.SessionCoach` (hints, the tutor's
+hold-back, what the coach did for the player), and ``round_grades``, a
+:class:`~diloti_desktop.controller.analysis.RoundAnalysis` (the finished rounds' grades);
+the save file's content is a :class:`~diloti_desktop.controller.session_save.SavedGame`.
+Slow work runs through :mod:`~diloti_desktop.controller.jobs`; the events are in
+:mod:`diloti_desktop.controller.events`.
+
+:meth:`GameSession.undo` takes back to the human's previous decision of the round (AI
+replies are seeded by the view, so they come out the same again). The round is kept as
+its first position plus the moves played, which is also what the save file holds, so
+undo works after a save and Continue. No undo once the round is over.
 
 Randomness is seeded and recorded: the match's first round is dealt from
 ``Random(seed)``, round *n* > 1 from ``Random(f"{seed}:{n}")``, and each AI seat gets its
@@ -20,17 +29,13 @@ from __future__ import annotations
 import functools
 import logging
 import random
-import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 from diloti_desktop.ai.base import Player
-from diloti_desktop.controller import offload
+from diloti_desktop.controller import jobs, offload
 from diloti_desktop.controller.analysis import RoundAnalysis
-from diloti_desktop.controller.coach import Analysis, Assistance
 from diloti_desktop.controller.events import AIThinking as AIThinking
 from diloti_desktop.controller.events import HintReady as HintReady
 from diloti_desktop.controller.events import HintUnavailable as HintUnavailable
@@ -43,11 +48,10 @@ from diloti_desktop.controller.events import TutorWarning as TutorWarning
 from diloti_desktop.controller.events import Undone as Undone
 from diloti_desktop.controller.narration import describe_round_end, describe_turn
 from diloti_desktop.controller.record import PlayedRound
-from diloti_desktop.controller.scoresheet import RoundRecord, rounds_from_data
+from diloti_desktop.controller.scoresheet import RoundRecord
 from diloti_desktop.controller.seats import GameConfig
 from diloti_desktop.controller.session_coach import SessionCoach
-from diloti_desktop.controller.session_coach import brief as _brief
-from diloti_desktop.controller.session_save import SessionSaving, read_save
+from diloti_desktop.controller.session_save import SavedGame, brief
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.engine import apply, new_match, next_round, round_breakdown
 from diloti_desktop.rules.errors import IllegalMoveError
@@ -61,17 +65,6 @@ from diloti_desktop.rules.view import SeatView, seat_view
 log = logging.getLogger(__name__)
 
 
-@dataclass
-class _Job:
-    """Work running on a background thread; ``result`` is set once it is done."""
-
-    position: Position
-    thread: threading.Thread | None = None
-    result: Any = None
-    error: BaseException | None = None
-    done: threading.Event = field(default_factory=threading.Event)
-
-
 def default_player_factory(level: str, seed: int) -> Player:
     """AI players from the AI package's ladder."""
     from diloti_desktop.ai.players import make_player
@@ -79,7 +72,7 @@ def default_player_factory(level: str, seed: int) -> Player:
     return make_player(level, seed)
 
 
-class GameSession(SessionCoach, SessionSaving):
+class GameSession:
     """One match in progress, shared by the UI, AI seats and the save file."""
 
     #: Whether the tutor and undo are offered (a lesson, which judges moves itself, says no).
@@ -103,17 +96,13 @@ class GameSession(SessionCoach, SessionSaving):
         self.last_round: RoundOver | None = None
         #: The score sheet: every round scored in this match (kept in the save file).
         self.rounds: list[RoundRecord] = []
-        self._ai_job: _Job | None = None
-        self._hint_job: _Job | None = None
-        self._grade_job: _Job | None = None
-        self._warm_job: _Job | None = None
-        self._grading: Move | None = None
-        self._analysis: Analysis | None = None
+        self._ai_job: jobs.Job[Move] | None = None
         self._last_move_time = -1e9
         self._closed = False
         #: Whether a human's move is graded before it is played (the tutor setting).
         self.tutor = False
-        self.assistance = Assistance()
+        #: Hints, the tutor's grading and the record of assistance.
+        self.coaching = SessionCoach(self._events.append)
         if position is None:
             position, events = new_match(config.rules, random.Random(config.seed))
             self._events.append(RoundBegan(position.round_no, tuple(events), position))
@@ -123,7 +112,7 @@ class GameSession(SessionCoach, SessionSaving):
         #: The moves of the finished rounds of the match (see :meth:`played_round`).
         self.plays: list[PlayedRound] = []
         #: Grades of the finished rounds, computed in the background (the review's data).
-        self.round_grades = RoundAnalysis(self._start)
+        self.round_grades = RoundAnalysis(jobs.start)
 
     # -- queries -----------------------------------------------------------------------
     @property
@@ -143,6 +132,24 @@ class GameSession(SessionCoach, SessionSaving):
     def ai_is_thinking(self) -> bool:
         """Whether an AI seat is computing its move."""
         return self._ai_job is not None
+
+    @property
+    def assisted(self) -> bool:
+        """Whether hints, undo or tutor take-backs were used in this match."""
+        return self.coaching.assistance.used
+
+    def grading(self) -> bool:
+        """Whether the tutor is grading a move (show a "thinking" state)."""
+        return self.coaching.grading()
+
+    def against_ai(self) -> bool:
+        """Whether a person plays against AI seats (undo is offered only then)."""
+        return self.offers_coach and self.human_seat is not None and bool(self._players)
+
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take something back now."""
+        return (self.against_ai() and self.position.phase == PLAY
+                and _last_decision(self.history, self.human_seat) is not None)
 
     def legal_moves(self) -> list[Move]:
         """The moves offered to the player to move: all legal moves while they are few,
@@ -213,7 +220,7 @@ class GameSession(SessionCoach, SessionSaving):
         background: it is played once the grade says it is fine, or held back with a
         :class:`TutorWarning`. Returns whether the move was accepted (played or graded).
         """
-        if not self.is_human_turn() or self._grading is not None:
+        if not self.is_human_turn() or self.coaching.grading():
             self._events.append(MoveRejected(_("wait for your turn")))
             return False
         if not is_legal(self.position, move):
@@ -225,9 +232,39 @@ class GameSession(SessionCoach, SessionSaving):
                 self._events.append(MoveRejected(_("that move is not possible here")))
             return False
         if self.tutor and not checked:
-            self._start_grading(move)
+            self.coaching.grade(self.position, move)
             return True
         self._play(move)
+        return True
+
+    def request_hint(self) -> None:
+        """Compute hints for the human's turn in the background (emits HintReady)."""
+        if self.is_human_turn():
+            self.coaching.request_hint(self.position)
+
+    def take_back(self) -> None:
+        """The player took back a move the tutor warned about: nothing is played."""
+        self.coaching.take_back()
+
+    def note_hint_level(self, level: int) -> None:
+        """Remember that a hint step (1 nudge, 2 card, 3 whole move) was shown."""
+        self.coaching.note_hint_level(level)
+
+    def undo(self) -> bool:
+        """Take back to the human's previous decision this round (emits Undone)."""
+        index = _last_decision(self.history, self.human_seat)
+        if not self.against_ai() or self.position.phase != PLAY or index is None:
+            self._events.append(MoveRejected(_("there is nothing to take back")))
+            return False
+        target = self.history[index].before
+        taken = len(self.history) - index
+        del self.history[index:]
+        self.position = target
+        self.last_account = self.history[-1].account if self.history else ""
+        self._ai_job = None
+        self.coaching.forget()
+        self.coaching.assistance.undos += 1
+        self._events.append(Undone(target, taken))
         return True
 
     def continue_after_round(self) -> bool:
@@ -246,43 +283,27 @@ class GameSession(SessionCoach, SessionSaving):
         self._closed = True
         self.round_grades.stop()
         self._ai_job = None
-        self._hint_job = None
-        self._grade_job = None
-        self._warm_job = None
+        self.coaching.close()
 
     def wait_for_work(self, timeout: float) -> bool:
         """Block until the background work running now (an AI move, a hint, a grade, a
         warm-up) has finished, for tests and tools that must not guess how long a slow
         machine takes; the frame loop never calls it. Returns whether there was work;
         raises TimeoutError if it is still running after ``timeout`` seconds."""
-        jobs = [job for job in self._jobs() if job is not None and not job.done.is_set()]
-        end = time.monotonic() + timeout
-        for job in jobs:
-            if not job.done.wait(max(0.0, end - time.monotonic())):
-                raise TimeoutError(f"background work still running after {timeout} s")
-        return bool(jobs)
+        return jobs.wait_all(self._jobs(), timeout)
 
-    def _jobs(self) -> list[_Job | None]:
+    def _jobs(self) -> list[jobs.Pending | None]:
         """The background jobs this session may be running."""
-        return [self._ai_job, self._hint_job, self._grade_job, self._warm_job]
+        return [self._ai_job, *self.coaching.pending()]
 
     # -- the frame tick -------------------------------------------------------------------
     def update(self) -> None:
         """Advance AI turns; call once per frame. Never blocks."""
         if self._closed:
             return
-        hint_job = self._hint_job
-        if hint_job is not None and hint_job.done.is_set():
-            self._hint_job = None
-            if hint_job.error is not None:
-                log.error("hint failed", exc_info=hint_job.error)
-                if hint_job.position is self.position:
-                    self._events.append(HintUnavailable(self.position))
-            elif hint_job.position is self.position:
-                advice = hint_job.result
-                options = () if advice is None else (advice.best, *advice.alternatives)
-                self._events.append(HintReady(self.position, options, advice))
-        self._update_tutor()
+        checked = self.coaching.update(self.position, self.tutor and self.is_human_turn())
+        if checked is not None:
+            self._play(checked)
         if self.position.phase != PLAY or self.config.is_human(self.position.turn):
             return
         job = self._ai_job
@@ -290,7 +311,7 @@ class GameSession(SessionCoach, SessionSaving):
             seat = self.position.turn
             player = self._players[seat]
             view = self.view(seat)
-            self._ai_job = self._start(self.position,
+            self._ai_job = jobs.start(self.position,
                                       functools.partial(offload.call, player.choose, view))
             self._events.append(AIThinking(seat))
             return
@@ -303,7 +324,7 @@ class GameSession(SessionCoach, SessionSaving):
             self._play(candidate_moves(self.position)[0])
             return
         try:
-            self._play(job.result)
+            self._play(job.result())
         except IllegalMoveError:
             log.exception("AI seat %s chose an illegal move", self.position.turn)
             self._play(candidate_moves(self.position)[0])
@@ -321,21 +342,6 @@ class GameSession(SessionCoach, SessionSaving):
         return events
 
     # -- internals ----------------------------------------------------------------------
-    def _start(self, position: Position, work: Callable[[], Any]) -> _Job:
-        job = _Job(position)
-
-        def run() -> None:
-            try:
-                job.result = work()
-            except BaseException as error:  # reported on the main thread by update()
-                job.error = error
-            finally:
-                job.done.set()
-
-        job.thread = threading.Thread(target=run, name="diloti-worker", daemon=True)
-        job.thread.start()
-        return job
-
     def _play(self, move: Move) -> None:
         before = self.position
         seat = before.turn
@@ -355,19 +361,42 @@ class GameSession(SessionCoach, SessionSaving):
             self.rounds.append(RoundRecord(scored.round_no, scored.breakdown, scored.scores))
             self._events.append(self.last_round)
             self.plays.append(self.current_play())
-        self._hint_job = None
+        self.coaching.forget(grade=False)
+
+    # -- the save file ---------------------------------------------------------------------
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready state for the interrupted-game save file (:class:`SavedGame`)."""
+        return SavedGame(self.config, self.position, self.round_start, tuple(self.history),
+                         self.coaching.assistance, tuple(self.rounds), tuple(self.plays),
+                         self.round_grades.to_dict()).to_dict()
 
     @staticmethod
-    def from_dict(data: dict[str, object], **options: Any) -> GameSession:
+    def from_dict(data: dict[str, object],
+                  player_factory: Callable[[str, int], Player] = default_player_factory,
+                  ai_pace: float = 0.6,
+                  clock: Callable[[], float] = time.monotonic) -> GameSession:
         """Restore a saved session; a bad save raises ValueError with a reason for the
-        player (:func:`~diloti_desktop.controller.session_save.read_save`)."""
-        config, position = read_save(data)
+        player (:meth:`SavedGame.from_dict`)."""
+        saved = SavedGame.from_dict(data)
         try:
-            session = GameSession(config, position, **options)
+            session = GameSession(saved.config, saved.position, player_factory, ai_pace,
+                                  clock)
         except ValueError as error:  # an AI level this version does not have, for example
             raise ValueError(_("the players cannot be seated: {error}").format(
-                error=_brief(str(error)))) from error
-        session.rounds = rounds_from_data(data.get("rounds"))
-        session._restore_round(data)
-        session._restore_plays(data.get("plays"), data.get("analysis"))
+                error=brief(str(error)))) from error
+        session.round_start = saved.round_start
+        session.history = list(saved.history)
+        session.last_account = saved.history[-1].account if saved.history else ""
+        session.rounds = list(saved.rounds)
+        session.plays = list(saved.plays)
+        session.coaching.assistance = saved.assistance
+        session.round_grades.load(saved.analysis, session.plays)
         return session
+
+
+def _last_decision(history: Sequence[MovePlayed], seat: int | None) -> int | None:
+    """The history index of ``seat``'s latest move of the round, if any."""
+    for index in range(len(history) - 1, -1, -1):
+        if history[index].seat == seat:
+            return index
+    return None

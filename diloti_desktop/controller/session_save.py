@@ -1,26 +1,29 @@
 """Saving and restoring a game session: the interrupted-game file's content.
 
-:class:`SessionSaving` is a mixin of :class:`~diloti_desktop.controller.session.
-GameSession`: :meth:`~SessionSaving.to_dict` writes the match (rules, seats, seed, the
-position, the round so far, the finished rounds' moves and their grades) and
-:func:`read_save` checks a save before a session is built from it. A save that was
-edited or damaged is refused with a reason a player can read, never played into a
-crash; parts that do not fit (old grades, a round's moves) are dropped with a log line,
-never the game.
+:class:`SavedGame` is that content as a value: the session hands it what it keeps
+(:meth:`GameSession.to_dict <diloti_desktop.controller.session.GameSession.to_dict>`)
+and is rebuilt from one (``GameSession.from_dict``); it writes the match (rules, seats,
+seed, the position, the round so far, the finished rounds' moves and their grades) and
+reads it back. :func:`read_save` checks the seats and the position before anything else
+is read. A save that was edited or damaged is refused with a reason a player can read,
+never played into a crash; parts that do not fit (old grades, a round's moves) are
+dropped with a log line, never the game.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
-from diloti_desktop.controller.analysis import RoundAnalysis
 from diloti_desktop.controller.coach import Assistance
 from diloti_desktop.controller.events import MovePlayed
+from diloti_desktop.controller.narration import describe_turn
 from diloti_desktop.controller.record import PlayedRound
-from diloti_desktop.controller.scoresheet import RoundRecord, rounds_to_data
+from diloti_desktop.controller.scoresheet import RoundRecord, rounds_from_data, rounds_to_data
 from diloti_desktop.controller.seats import GameConfig
-from diloti_desktop.controller.session_coach import brief
 from diloti_desktop.i18n import _
+from diloti_desktop.rules.engine import apply
+from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import MATCH_OVER, PLAY, Position
 from diloti_desktop.rules.validate import InvalidPositionError, validate_position
 
@@ -29,6 +32,11 @@ log = logging.getLogger(__name__)
 SAVE_FORMAT = 1
 #: Seeds in saves are bounded (new games draw them below 2**30).
 MAX_SEED = 2**63
+
+
+def brief(text: str, limit: int = 120) -> str:
+    """``text`` cut to ``limit`` characters (a damaged save may hold a huge field)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def read_save(data: dict[str, object]) -> tuple[GameConfig, Position]:
@@ -62,53 +70,100 @@ def read_save(data: dict[str, object]) -> tuple[GameConfig, Position]:
     return config, position
 
 
-class SessionSaving:
-    """The save-file half of a game session (a mixin: the session owns the state)."""
+@dataclass(frozen=True)
+class SavedGame:
+    """What the interrupted-game file holds: a match in progress."""
 
     config: GameConfig
     position: Position
+    #: The position the current round began with, and the moves played since (they
+    #: rebuild the history, so undo works after Continue).
     round_start: Position
-    history: list[MovePlayed]
+    history: tuple[MovePlayed, ...]
     assistance: Assistance
-    rounds: list[RoundRecord]
-    plays: list[PlayedRound]
-    round_grades: RoundAnalysis
+    rounds: tuple[RoundRecord, ...]
+    plays: tuple[PlayedRound, ...]
+    #: The grades' cache as ``RoundAnalysis.to_dict`` writes it (``RoundAnalysis.load``
+    #: checks it against the plays); None when there is nothing to load.
+    analysis: object
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready state for the interrupted-game save file.
-
-        Besides the position, the round so far (``round_start`` and the ``moves`` played
-        since, which rebuild the history and undo) and the ``assist`` counts.
-        """
+        """JSON-ready content of the save file."""
         return {"format": SAVE_FORMAT, "config": self.config.to_dict(),
                 "position": self.position.notation(),
                 "round_start": self.round_start.notation(),
                 "moves": [played.move.notation() for played in self.history],
                 "assist": self.assistance.to_dict(), "rounds": rounds_to_data(self.rounds),
                 "plays": [play.to_dict() for play in self.plays],
-                "analysis": self.round_grades.to_dict()}
+                "analysis": self.analysis}
 
-    def _restore_plays(self, plays: object, analysis: object) -> None:
-        """Take the saved moves of the finished rounds and their grades; what does not
-        fit the saved game is dropped (with a log line), never the game itself."""
-        if plays is None:
-            return
-        try:
-            if not isinstance(plays, list):
-                raise ValueError("malformed round moves")
-            restored = [PlayedRound.from_dict(item) for item in plays]
-        except ValueError as error:
-            log.warning("the saved moves of the rounds are dropped: %s", error)
-            return
-        for play in restored:
-            end = play.positions()[-1]
-            if end.phase != PLAY and (play.round_no < self.position.round_no
-                                      or end == self.position):
-                self.plays.append(play)
-            else:
-                log.warning("the saved moves of round %s do not fit the game: dropped",
-                            play.round_no)
-        self.round_grades.load(analysis, self.plays)
+    @staticmethod
+    def from_dict(data: dict[str, object]) -> SavedGame:
+        """A save read back; ValueError with a reason for the player when the seats or the
+        position cannot be played (:func:`read_save`). The optional parts (older saves
+        lack some) are dropped with a log line when they do not fit."""
+        config, position = read_save(data)
+        start, history = _read_round(data, position)
+        if history:
+            position = history[-1].after  # the same position, rebuilt by the moves
+        plays, analysis = _read_plays(data.get("plays"), data.get("analysis"), position)
+        return SavedGame(config, position, start, history,
+                         Assistance.from_dict(data.get("assist")),
+                         tuple(rounds_from_data(data.get("rounds"))), plays, analysis)
 
 
-__all__ = ["MAX_SEED", "SAVE_FORMAT", "SessionSaving", "read_save"]
+def _read_round(data: dict[str, object],
+                position: Position) -> tuple[Position, tuple[MovePlayed, ...]]:
+    """The round's first position and its moves so far; a history that is missing (older
+    saves) or does not replay to the saved ``position`` leaves the round at ``position``
+    with no history (nothing to undo)."""
+    start, moves = data.get("round_start"), data.get("moves")
+    if not isinstance(start, str) or not isinstance(moves, list):
+        return position, ()
+    players = position.rules.players
+    try:
+        first = current = Position.parse(start)
+        validate_position(first)
+        history = []
+        for text in moves:
+            if not isinstance(text, str):
+                raise ValueError("a move is not text")
+            move = Move.parse(text)
+            after, events = apply(current, move)
+            history.append(MovePlayed(current.turn, move, tuple(events),
+                                      describe_turn(events, players), current, after))
+            current = after
+    except ValueError as error:  # DilotiError and InvalidPositionError included
+        log.warning("saved round history ignored: %s", brief(str(error)))
+        return position, ()
+    if current != position:
+        log.warning("saved round history ignored: it does not lead to the saved position")
+        return position, ()
+    return first, tuple(history)
+
+
+def _read_plays(plays: object, analysis: object,
+                position: Position) -> tuple[tuple[PlayedRound, ...], object]:
+    """The saved moves of the finished rounds that fit the game at ``position``, and the
+    grades to load with them (none when the moves are missing or malformed)."""
+    if plays is None:
+        return (), None
+    try:
+        if not isinstance(plays, list):
+            raise ValueError("malformed round moves")
+        restored = [PlayedRound.from_dict(item) for item in plays]
+    except ValueError as error:
+        log.warning("the saved moves of the rounds are dropped: %s", error)
+        return (), None
+    kept = []
+    for play in restored:
+        end = play.positions()[-1]
+        if end.phase != PLAY and (play.round_no < position.round_no or end == position):
+            kept.append(play)
+        else:
+            log.warning("the saved moves of round %s do not fit the game: dropped",
+                        play.round_no)
+    return tuple(kept), analysis
+
+
+__all__ = ["MAX_SEED", "SAVE_FORMAT", "SavedGame", "brief", "read_save"]

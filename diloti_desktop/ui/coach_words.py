@@ -1,14 +1,17 @@
 """The coach's words: nudges, reasons, alternatives and tutor warnings as sentences.
 
 The analysis comes from :mod:`diloti_desktop.ai.coach` as data; here each kind of fact has
-one translated template with named placeholders. Sentences are short and explain a game
+one translated template with named placeholders. :func:`reason_text` is the one phrasing
+of the reasons (:mod:`diloti_desktop.ai.reasons`) wherever they are shown: the hints, the
+tutor, the review and the puzzles. Sentences are short and explain a game
 word where a newcomer meets it (a xeri is a sweep; a declaration prepares a capture).
 """
 
 from __future__ import annotations
 
-from diloti_desktop.ai.coach import Advice, Nudge, NudgeKind, Option, Reason, TutorCheck, Why
+from diloti_desktop.ai.coach import Advice, Nudge, NudgeKind, Option, TutorCheck
 from diloti_desktop.ai.hints import Verdict
+from diloti_desktop.ai.reasons import Reason, Why
 from diloti_desktop.controller import seat_name
 from diloti_desktop.i18n import N_, _, format_number, format_percent, ngettext
 from diloti_desktop.rules.cards import CARDS, pretty_cards, rank_name
@@ -92,6 +95,10 @@ def reason_text(reason: Reason, players: int) -> str:
     who = _who(reason.seat, players) if reason.seat >= 0 else ""
     if why == Why.XERI:
         return _("It clears the table: a xeri (sweep) scores extra points.")
+    if why == Why.POINTS and not reason.cards:  # the review knows the points, not the cards
+        return ngettext("It takes {points} point (aces, 10♦ and 2♣ score).",
+                        "It takes {points} points (aces, 10♦ and 2♣ score).",
+                        reason.value).format(points=reason.value)
     if why == Why.POINTS:
         return ngettext("It takes {cards}: {points} point (aces, 10♦ and 2♣ score).",
                         "It takes {cards}: {points} points (aces, 10♦ and 2♣ score).",
@@ -128,6 +135,8 @@ def reason_text(reason: Reason, players: int) -> str:
     if why == Why.NO_SWEEP:
         return _("It leaves {player} no sweep, while another move would give one "
                  "({percent} chance).").format(player=who, percent=_percent(reason.chance))
+    if why == Why.SAFE_TABLE:
+        return _("It leaves {player} no sweep.").format(player=who)
     if why == Why.PILE_ODDS:
         return _("An opponent holds a card of value {value} with about {percent} "
                  "chance and could take the pile.").format(value=reason.value,

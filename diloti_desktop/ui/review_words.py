@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from diloti_desktop.ai.hints import Verdict, reason_text, reasons
+from diloti_desktop.ai.hints import Verdict
+from diloti_desktop.ai.reasons import fact_reasons
 from diloti_desktop.ai.review import Decision
 from diloti_desktop.controller import seat_name
 from diloti_desktop.controller.narration import describe_turn
@@ -17,6 +18,7 @@ from diloti_desktop.rules.engine import apply
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui import theme
+from diloti_desktop.ui.coach_words import reason_text
 from diloti_desktop.ui.wording import describe_move
 
 VERDICT_NAMES: Final = {
@@ -92,21 +94,21 @@ def decision_status(move: Move, decision: Decision | None, position: Position, s
 
 
 def decision_advice(decision: Decision, position: Position) -> str:
-    """Why: the better move and its reason, or why the played move was right."""
+    """Why: the better move and its main reason, or why the played move was right (the
+    reasons in the coach's words)."""
     if decision.forced:
         return ""
-    played_reasons = reasons(decision.played_facts)
+    players = position.players
+    next_seat = (decision.seat + 1) % players
     if decision.was_best:
-        if not played_reasons:
-            return _("The best move.")
-        return _("The best move: {reason}.").format(
-            reason=reason_text(played_reasons[0], decision.played_facts))
-    better = describe_move(decision.best, position)
-    best_reasons = reasons(decision.best_facts)
-    if best_reasons:
-        return _("Better: {move} — {reason}.").format(
-            move=better, reason=reason_text(best_reasons[0], decision.best_facts))
-    return _("Better: {move}.").format(move=better)
+        said = _("The best move.")
+        found = fact_reasons(decision.played_facts, next_seat)
+    else:
+        said = _("Better: {move}.").format(move=describe_move(decision.best, position))
+        found = fact_reasons(decision.best_facts, next_seat)
+    if not found:
+        return said
+    return " ".join((said, reason_text(found[0], players)))
 
 
 def mistake_line(decision: Decision, players: int) -> str:

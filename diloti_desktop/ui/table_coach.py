@@ -31,8 +31,8 @@ class TableCoach(TableParts):
         else:
             self._show_hint_step()
 
-    def _hint_arrived(self, position: Position, advice: object) -> None:
-        if self.hint.receive(position, advice if isinstance(advice, Advice) else None):
+    def _hint_arrived(self, position: Position, advice: Advice | None) -> None:
+        if self.hint.receive(position, advice):
             self._show_hint_step()
 
     def _show_hint_step(self) -> None:

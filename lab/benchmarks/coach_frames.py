@@ -113,7 +113,7 @@ def main() -> None:
         assert isinstance(table, TableScene)
         shell.step()
         shell.draw()  # the first frame of a table renders its card images: not counted
-        all_frames["warm-up"] += _frames(shell, lambda s=session: s._warm_job is not None)
+        all_frames["warm-up"] += _frames(shell, lambda s=session: s.coaching.warming())
         _key(pygame.K_h)
         shell.step()
         all_frames["hint"] += _frames(shell, lambda t=table: t.hint.waiting)

@@ -14,13 +14,14 @@ from __future__ import annotations
 import argparse
 import random
 
-from diloti_desktop.ai.hints import reason_text, reasons
 from diloti_desktop.ai.players import make_player
+from diloti_desktop.ai.reasons import fact_reasons
 from diloti_desktop.ai.review import Decision, review_round, summarise
 from diloti_desktop.controller import HUMAN, GameConfig
 from diloti_desktop.controller.record import PlayedRound, export_text
 from diloti_desktop.rules import Ruleset, new_match, play_unchecked, seat_view
 from diloti_desktop.rules.position import PLAY
+from diloti_desktop.ui.coach_words import reason_text
 
 
 def line(decision: Decision) -> str:
@@ -31,8 +32,8 @@ def line(decision: Decision) -> str:
     if not decision.forced and decision.loss >= 0.05:
         text += f" -{decision.loss:4.1f}"
     if not decision.was_best:
-        why = reasons(decision.best_facts)
-        reason = f" ({reason_text(why[0], decision.best_facts)})" if why else ""
+        why = fact_reasons(decision.best_facts, 1 - decision.seat)  # two players
+        reason = f" ({reason_text(why[0], 2)})" if why else ""
         text += f"  better {decision.best.notation()}{reason}"
     return text
 

@@ -41,7 +41,7 @@ def answer_time(position: Position, warm: bool, rng: random.Random) -> tuple[flo
     session = _session(position)
     session.update()  # the turn begins: the warm-up job starts
     if warm:
-        while session._warm_job is not None:
+        while session.coaching.warming():
             session.update()
             time.sleep(0.001)
     move = rng.choice(list(legal_moves(position)))

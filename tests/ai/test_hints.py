@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from diloti_desktop.ai import Reason, Verdict, grade, suggest
+from diloti_desktop.ai import Verdict, Why, grade, suggest
 from diloti_desktop.ai.features import distinct_moves
-from diloti_desktop.ai.hints import move_facts, reason_text, reasons
+from diloti_desktop.ai.hints import MoveFacts, move_facts
+from diloti_desktop.ai.reasons import Reason, fact_reasons
 from diloti_desktop.rules import Move, MoveKind, legal_moves, seat_view
 from diloti_desktop.rules.cards import parse_cards
 from tests.ai.helpers import complete, game_positions
@@ -14,6 +15,11 @@ from tests.ai.helpers import complete, game_positions
 # Seat 0 holds 4♥ and 7♠, the table 3♣; the opponent (known: the stock is empty) holds
 # 7♦ and K♥. Laying 4♥ (or building 7 with it) lets 7♦ sweep 3+4; laying 7♠ is safe.
 SWEEP_TRAP = "rules=2p dealer=1 turn=0 hands=4H7S/7DKH loose=3C played=40"
+
+
+def kinds(facts: MoveFacts) -> list[Why]:
+    """The kinds of reason the facts give, most important first (seat 1 moves next)."""
+    return [reason.why for reason in fact_reasons(facts, 1)]
 
 
 def test_best_moves_first_with_losses_relative_to_the_best() -> None:
@@ -32,15 +38,17 @@ def test_sweep_chance_and_the_unseen_cards_that_sweep() -> None:
     facts = {h.move.notation(): h.facts for h in suggest(view)}
     assert facts["4H"].sweep_chance == 1.0
     assert facts["4H"].sweeping_unseen == parse_cards("7D")
-    assert Reason.SWEEP_RISK in reasons(facts["4H"])
+    assert Reason(Why.SWEEP_RISK, cards=parse_cards("7D"), chance=1.0, seat=1) in (
+        fact_reasons(facts["4H"], 1))
     assert facts["7S"].sweep_chance == 0.0
-    assert Reason.SAFE_TABLE in reasons(facts["7S"])
+    assert Reason(Why.SAFE_TABLE, seat=1) in fact_reasons(facts["7S"], 1)
     build = facts["4H =7 3C"]
     assert build.kind == MoveKind.BUILD and build.pile_value == 7
     assert build.pile_cards == parse_cards("3C4H")
     assert build.pile_take_chance == 1.0  # the opponent holds 7♦
     assert build.pile_value_unseen == parse_cards("7D")
-    assert Reason.PILE_AT_RISK in reasons(build)
+    assert Reason(Why.PILE_ODDS, value=7, chance=1.0, cards=parse_cards("7D")) in (
+        fact_reasons(build, 1))
 
 
 def test_points_majority_and_xeri_facts() -> None:
@@ -55,31 +63,19 @@ def test_points_majority_and_xeri_facts() -> None:
     assert facts.ten_of_diamonds and not facts.two_of_clubs
     assert facts.xeri and facts.sweep_chance == 0.0
     assert facts.side_cards == 28 and facts.cards_to_majority == 0
-    assert reasons(facts)[:3] == [Reason.XERI, Reason.POINTS, Reason.MAJORITY]
-    assert "3" in reason_text(Reason.POINTS, facts)
+    assert kinds(facts)[:3] == [Why.XERI, Why.POINTS, Why.MAJORITY]
+    assert fact_reasons(facts, 1)[1].value == 3  # points
+    assert fact_reasons(facts, 1)[2].value == 28  # the side's cards
     assert suggest(view)[0].move == move
 
 
-def test_every_reason_has_a_sentence() -> None:
-    view = seat_view(complete(SWEEP_TRAP), 0)
-    for hint in suggest(view):
-        for reason in reasons(hint.facts):
-            text = reason_text(reason, hint.facts)
-            assert text and "{" not in text
-
-
-def test_a_safe_pile_says_how_many_cards_of_its_value_are_unseen_in_plain_words() -> None:
+def test_a_pile_whose_value_is_all_seen_is_counted_else_its_odds_are_given() -> None:
     view = seat_view(complete(SWEEP_TRAP), 0)
     build = next(h.facts for h in suggest(view) if h.move.notation() == "4H =7 3C")
-    one = build._replace(pile_value_unseen=parse_cards("7D"))
-    assert reason_text(Reason.PILE_SAFE, one) == (
-        "the 7 is likely safe: 1 card of that value is still unseen")
-    two = build._replace(pile_value_unseen=parse_cards("7D7C"))
-    assert reason_text(Reason.PILE_SAFE, two) == (
-        "the 7 is likely safe: 2 cards of that value are still unseen")
-    none = build._replace(pile_value_unseen=0)  # not "0 cards of that value unseen"
-    assert reason_text(Reason.PILE_SAFE, none) == (
-        "the 7 is likely safe: no card of that value is left unseen")
+    assert Why.PILE_ODDS in kinds(build._replace(pile_take_chance=0.02, pile_raise_chance=0.0))
+    counted = build._replace(pile_value_unseen=0, pile_take_chance=0.0, pile_raise_chance=0.0)
+    assert Reason(Why.COUNTED, value=7) in fact_reasons(counted, 1)
+    assert Why.PILE_ODDS not in kinds(counted)
 
 
 def test_grades_by_points_lost() -> None:

@@ -35,10 +35,10 @@ def drive(session: GameSession, until_human: bool = True, limit: int = 400) -> l
     for _ in range(limit):
         session.update()
         session.wait_for_ai()
-        session.wait_for_coach()
+        session.coaching.wait()
         events += session.poll()
         if session.position.phase != PLAY or (until_human and session.is_human_turn()
-                                              and session._grade_job is None):
+                                              and not session.grading()):
             return events
     if not until_human:
         return events
@@ -72,7 +72,7 @@ def test_undo_goes_back_over_several_decisions_exactly() -> None:
         assert session.is_human_turn()
         assert any(isinstance(e, Undone) for e in session.poll())
     assert not session.can_undo() and not session.undo()
-    assert session.assisted and session.assistance.undos == 4
+    assert session.assisted and session.coaching.assistance.undos == 4
 
 
 def test_ai_replies_are_the_same_after_an_undo() -> None:
@@ -98,7 +98,7 @@ def test_undo_works_after_a_save_and_continue() -> None:
     restored = GameSession.from_dict(data, player_factory=make_player, ai_pace=0)
     assert restored.position == session.position
     assert [p.move for p in restored.history] == [p.move for p in session.history]
-    assert restored.assisted and restored.assistance.undos == 1
+    assert restored.assisted and restored.coaching.assistance.undos == 1
     assert restored.undo()
     assert restored.position == decisions[1]
     assert restored.undo()
@@ -142,7 +142,7 @@ def test_the_tutor_holds_back_a_blunder_and_lets_a_fine_move_through() -> None:
     assert check.warn and check.grade.verdict.value == "blunder"
     assert check.grade.best == Move.parse("7S") and check.reason.why.value == "sweep_risk"
     session.take_back()
-    assert session.position is position and session.assistance.takebacks == 1
+    assert session.position is position and session.coaching.assistance.takebacks == 1
     # A fine move goes straight through once graded.
     assert session.submit(Move.parse("7S"))
     events = drive(session, until_human=False, limit=5)
@@ -177,7 +177,7 @@ def test_a_hint_is_data_and_its_levels_are_counted() -> None:
     assert ready.hints[0] is ready.advice.best
     session.note_hint_level(1)
     session.note_hint_level(3)
-    assert session.assistance.hint_levels == [1, 0, 1] and session.assisted
+    assert session.coaching.assistance.hint_levels == [1, 0, 1] and session.assisted
     assert session.to_dict()["assist"] == {"hint_levels": [1, 0, 1], "undos": 0,
                                           "takebacks": 0, "tutor_warnings": 0}
 

@@ -1,21 +1,50 @@
-"""The coach's sentences name the cards they speak of (no "them" for a single card)."""
+"""The coach's sentences name the cards they speak of (no "them" for a single card), and
+every reason the hints, the tutor, the review or a puzzle give has one."""
 
 from __future__ import annotations
 
-from diloti_desktop.ai.coach import Nudge, NudgeKind, Reason, TutorCheck, Why
-from diloti_desktop.ai.hints import Grade, Verdict
+from diloti_desktop.ai.coach import Nudge, NudgeKind, TutorCheck
+from diloti_desktop.ai.hints import Grade, Verdict, suggest
+from diloti_desktop.ai.reasons import Reason, Why, fact_reasons
 from diloti_desktop.i18n import set_language
 from diloti_desktop.rules import Position
 from diloti_desktop.rules.cards import parse_cards
 from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.view import seat_view
 from diloti_desktop.ui.coach_words import (
     nudge_text,
     reason_text,
     tutor_paragraphs,
     tutor_text,
 )
+from tests.ai.helpers import complete
 
 POSITION = Position.parse("rules=2p hands=5H8H/KC2S loose=3C5S played=1")
+
+
+def test_every_kind_of_reason_has_its_own_sentence_in_every_language() -> None:
+    reasons = [Reason(why, cards=parse_cards("5S"), value=2, chance=0.3, seat=1, total=9)
+               for why in Why]
+    try:
+        for language in ("en", "el", "fr", "it", "es", "de"):
+            set_language(language)
+            texts = [reason_text(reason, 2) for reason in reasons]
+            assert all(text and "{" not in text for text in texts)
+            assert len(set(texts)) == len(texts)  # no two kinds share a sentence
+    finally:
+        set_language("en")
+
+
+def test_the_reasons_from_a_move_s_facts_are_the_coach_s_sentences() -> None:
+    view = seat_view(complete("rules=2p dealer=1 turn=0 hands=4H7S/7DKH loose=3C "
+                              "played=40"), 0)
+    said = {h.move.notation(): [reason_text(r, 2) for r in fact_reasons(h.facts, 1)]
+            for h in suggest(view)}
+    assert "North may then sweep the table (100% chance, with 7♦)." in said["4H"]
+    assert "It leaves North no sweep." in said["7S"]
+    # The facts know the points a capture takes, not which cards: no empty card list.
+    points = reason_text(Reason(Why.POINTS, value=3), 2)
+    assert points == "It takes 3 points (aces, 10♦ and 2♣ score)."
 
 
 def test_the_hints_deny_reason_names_the_card() -> None:

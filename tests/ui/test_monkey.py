@@ -175,9 +175,7 @@ def _await_background_work(session: GameSession | None) -> None:
     if session is None:
         return
     session.wait_for_ai(10)
-    hint = session._hint_job  # read only: the session has no public wait for hints
-    if hint is not None:
-        hint.done.wait(10)
+    session.coaching.wait(10)
 
 
 class _Errors(logging.Handler):

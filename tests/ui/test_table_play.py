@@ -261,7 +261,7 @@ def test_the_hint_button_climbs_from_a_nudge_to_the_whole_move(driver: Driver) -
     driver.key(pygame.K_h)
     assert table.hint.full and table.selected == set(driver.items_of(move))
     assert move in legal_moves(session.position)
-    assert session.assistance.hint_levels == [1, 1, 1]
+    assert session.coaching.assistance.hint_levels == [1, 1, 1]
 
 
 def test_the_ai_is_shown_one_move_at_a_time_with_animation(driver: Driver) -> None:

@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from diloti_desktop.ai.coach import SHOWN_REASONS
 from diloti_desktop.controller.guided import GuidedSession, PuzzleCoach
 from diloti_desktop.controller.lessons import LESSONS, LessonCoach
 from diloti_desktop.i18n import _, format_number
 from diloti_desktop.rules.cards import pretty_cards
 from diloti_desktop.ui import theme
+from diloti_desktop.ui.coach_words import reason_text
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.hint_coach import move_items
 from diloti_desktop.ui.input import Action, Click, InputEvent, KeyAction, PointerMove
@@ -342,8 +344,9 @@ class PuzzleTableScene(GuidedTableScene):
             if explained is None:
                 content.lines.append((_("Looking at why…"), theme.INK_DIM, False))
             elif explained[1]:
-                content.lines.append((_("Why: {reasons}.").format(
-                    reasons="; ".join(explained[1])), theme.INK, False))
+                players = puzzle.position.players
+                said = [reason_text(r, players) for r in explained[1][:SHOWN_REASONS]]
+                content.lines.append((" ".join(said), theme.INK, False))
             content.lines.append((_("It wins {points} points more than the next best move by "
                                     "the end of the round.").format(
                                         points=_margin(puzzle.margin)), theme.INK_DIM, False))
