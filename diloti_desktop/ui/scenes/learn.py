@@ -185,18 +185,17 @@ class LearnScene(Scene):
         buttons = self.buttons()
         self.list.set_buttons(buttons)
         puzzle_button = next(b for b in buttons if b.key.startswith("puzzles:"))
+        theme.blit_text(surface, _("Find the best move: positions from games between the "
+                                   "strongest AI levels"), size,
+                        (box.x + 2 * size, puzzle_button.box.y - round(size * 1.6)),
+                        theme.GOLD, bold=True, max_width=box.w - 4 * size)
         problem = puzzles_problem()
-        if problem:
-            lines, small = theme.wrap_fit(problem, size, box.w - 4 * size, 2)
-            y = puzzle_button.box.y - round(size * 0.4) - len(lines) * theme.line_height(small)
+        if problem:  # under the (disabled) puzzle buttons, above Glossary and Back
+            lines, small = theme.wrap_fit(problem, size, box.w - 4 * size, 3)
+            y = puzzle_button.box.bottom + round(size * 0.8)
             for line in lines:
                 theme.blit_text(surface, line, small, (box.x + 2 * size, y), theme.ALERT)
                 y += theme.line_height(small)
-        else:
-            theme.blit_text(surface, _("Find the best move: positions from games between the "
-                                       "strongest AI levels"), size,
-                            (box.x + 2 * size, puzzle_button.box.y - round(size * 1.6)),
-                            theme.GOLD, bold=True, max_width=box.w - 4 * size)
         self.list.draw(surface, size)
 
 
