@@ -117,8 +117,8 @@ def main() -> None:
         _key(pygame.K_h)
         shell.step()
         all_frames["hint"] += _frames(shell, lambda t=table: t.hint.waiting)
-        table.picked = next(legal_moves(session.position)).card
-        table.selected.clear()
+        table.interaction.picked = next(legal_moves(session.position)).card
+        table.interaction.selected.clear()
         table.hint.clear()
         _key(pygame.K_RETURN)
         shell.step()

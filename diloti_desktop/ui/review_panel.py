@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,8 +16,10 @@ from diloti_desktop.ai.review import Decision, ReviewSummary, summarise
 from diloti_desktop.controller import seat_name
 from diloti_desktop.i18n import _, format_number, ngettext
 from diloti_desktop.ui import theme
+from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Click, InputEvent, KeyAction, PointerMove
 from diloti_desktop.ui.layout import Box
+from diloti_desktop.ui.review_round import ReviewedRound
 from diloti_desktop.ui.review_words import (
     VERDICT_COLOURS,
     VERDICT_NAMES,
@@ -29,17 +30,6 @@ from diloti_desktop.ui.review_words import (
     verdict_colour,
 )
 from diloti_desktop.ui.widgets import NO_BOX, Button, ButtonList, draw_button
-
-if TYPE_CHECKING:
-    from diloti_desktop.ui.scenes.review import ReviewScene
-
-
-@dataclass
-class PanelState:
-    """The review's switches."""
-
-    show_all: bool = False
-    grade_others: bool = False
 
 
 @dataclass
@@ -71,8 +61,9 @@ class _Placed:
 class ReviewPanel:
     """The panel of a :class:`ReviewScene`."""
 
-    def __init__(self, scene: ReviewScene) -> None:
-        self.scene = scene
+    def __init__(self, ctx: AppContext, reviewed: ReviewedRound) -> None:
+        self.ctx = ctx
+        self.reviewed = reviewed
         self.top = 0
         self.list = ButtonList(vertical=True)
         self._memo: tuple[object, dict[int, Decision], ReviewSummary] | None = None
@@ -80,8 +71,8 @@ class ReviewPanel:
 
     def _graded(self) -> tuple[dict[int, Decision], ReviewSummary]:
         """The shown grades and their summary, computed again only when they change."""
-        grades = self.scene.grades()
-        key = (len(grades), self.scene.state.grade_others)
+        grades = self.reviewed.grades()
+        key = (len(grades), self.reviewed.state.grade_others)
         if self._memo is None or self._memo[0] != key:
             self._memo = (key, grades, summarise(grades.values()))
         return self._memo[1], self._memo[2]
@@ -89,16 +80,16 @@ class ReviewPanel:
     # -- geometry --------------------------------------------------------------------------
     def width(self) -> int:
         """The panel's width: what the table leaves, between 280 and 440 pixels."""
-        width, _height = self.scene.ctx.window.size()
+        width, _height = self.ctx.window.size()
         return max(280, min(440, width - 960, round(width * 0.3)))
 
     def _size(self) -> int:
-        width, height = self.scene.ctx.window.size()
+        width, height = self.ctx.window.size()
         return max(12, round(min(height, width * 9 / 16) * 0.021))
 
     def place(self) -> _Placed:
         """Every part's box (the same computation serves drawing and hit tests)."""
-        width, height = self.scene.ctx.window.size()
+        width, height = self.ctx.window.size()
         box = Box(width - self.width(), 0, self.width(), height)
         size = self._size()
         placed = _Placed(box, size)
@@ -125,7 +116,7 @@ class ReviewPanel:
             y += gap
         row_h = line + 2
         placed.list_box = Box(inner.x, inner.y + y, inner.w, max(row_h, top - gap - inner.y - y))
-        last = self.scene.last_step
+        last = self.reviewed.last_step
         self.top = max(0, min(self.top, last + 1 - max(1, placed.list_box.h // row_h)))
         # A long move takes two lines of the list (a translation, or a capture of many cards).
         row_y = placed.list_box.y
@@ -141,12 +132,12 @@ class ReviewPanel:
 
     def _row_text(self, step: int) -> tuple[str, str]:
         """A list row's words and its loss mark ("−2,3"; "" when none)."""
-        scene = self.scene
-        if step >= scene.last_step:
+        reviewed = self.reviewed
+        if step >= reviewed.last_step:
             return _("End of the round"), ""
-        seat, move = scene.play.moves[step]
+        seat, move = reviewed.play.moves[step]
         text = _("{number}. {player}: {move}").format(
-            number=step + 1, player=seat_name(seat, scene.positions[0].players),
+            number=step + 1, player=seat_name(seat, reviewed.positions[0].players),
             move=move.describe())
         decision = self._graded()[0].get(step)
         mark = "" if decision is None or decision.loss < 0.05 or decision.forced else (
@@ -161,8 +152,8 @@ class ReviewPanel:
         return theme.wrap_fit(text, size - 1, width - badge_w - 8, 2)
 
     def _button_keys(self) -> list[tuple[str, str, str]]:
-        state = self.scene.state
-        players = self.scene.positions[0].players
+        state = self.reviewed.state
+        players = self.reviewed.positions[0].players
         others = _("Grade North") if players == 2 else _("Grade others")
         return [
             ("previous", _("◀ Back a move"), "←"),
@@ -183,14 +174,14 @@ class ReviewPanel:
         height += theme.line_height(round(size * 1.5))
         height += len(theme.wrap(self._detail(), size - 1, width)) * line
         height += len(theme.wrap(formula_text(), size - 3, width)) * theme.line_height(size - 3)
-        if self.scene.state.grade_others:
-            height += line * (self.scene.positions[0].players - 1)
+        if self.reviewed.state.grade_others:
+            height += line * (self.reviewed.positions[0].players - 1)
         height += self._chip_rows(width, size) * (line + 4) + size // 2
         return height
 
     def _detail(self) -> str:
         """ "0.25 points lost per decision, over 20 decisions" (the human's)."""
-        viewer = self.scene.viewer
+        viewer = self.reviewed.viewer
         mine = summarise(d for d in self._graded()[0].values() if d.seat == viewer)
         if mine.average_loss is None:
             return _("No decision graded yet")
@@ -208,7 +199,7 @@ class ReviewPanel:
 
     def _chips(self) -> list[tuple[str, theme.Colour]]:
         """The human's grade counts (the other seats' are in their accuracy line)."""
-        viewer = self.scene.viewer
+        viewer = self.reviewed.viewer
         counts = summarise(d for d in self._graded()[0].values() if d.seat == viewer).counts
         return [(_("{grade} {count}").format(grade=_(VERDICT_NAMES[v]), count=counts[v]),
                  VERDICT_COLOURS[v]) for v in Verdict]
@@ -223,7 +214,7 @@ class ReviewPanel:
         return rows
 
     def _analysing(self) -> bool:
-        done, total = self.scene.progress()
+        done, total = self.reviewed.progress()
         return done < total
 
     # -- input -----------------------------------------------------------------------------
@@ -255,10 +246,10 @@ class ReviewPanel:
     def draw(self, surface: pygame.Surface) -> None:
         """The whole panel, drawn again only when something on it changed."""
         placed = self.place()
-        scene = self.scene
-        key = (placed.box, scene.step, self.top, self.list.hover, self.list.focus,
-               scene.state.show_all, scene.state.grade_others,
-               self._memo[0] if self._memo else None, scene.progress())
+        reviewed = self.reviewed
+        key = (placed.box, reviewed.step, self.top, self.list.hover, self.list.focus,
+               reviewed.state.show_all, reviewed.state.grade_others,
+               self._memo[0] if self._memo else None, reviewed.progress())
         if self._picture is None or self._picture[0] != key:
             picture = pygame.Surface((placed.box.w, placed.box.h))
             self._draw(picture, placed._replace_box(Box(0, 0, placed.box.w, placed.box.h)))
@@ -271,7 +262,7 @@ class ReviewPanel:
         pygame.draw.line(surface, theme.GOLD_DARK, (box.x, box.y), (box.x, box.bottom), 2)
         x, w = box.x + size, box.w - 2 * size
         y = box.y + size
-        title = _("Review of round {number}").format(number=self.scene.round_no)
+        title = _("Review of round {number}").format(number=self.reviewed.round_no)
         theme.blit_text(surface, title, round(size * 1.3), (x, y), theme.GOLD, bold=True,
                         max_width=w)
         y += theme.line_height(round(size * 1.3)) + size // 2
@@ -279,14 +270,14 @@ class ReviewPanel:
         y = self._draw_accuracy(surface, x, y, w, size)
         y = self._draw_chips(surface, x, y, w, size)
         line = theme.line_height(size)
-        players = self.scene.positions[0].players
+        players = self.reviewed.positions[0].players
         if placed.mistakes:
             theme.blit_text(surface, _("Biggest mistakes (keys 1 to 3):"), size - 1, (x, y),
                             theme.INK_DIM)
             grades = self._graded()[0]
             for step, row in placed.mistakes:
                 decision = grades[step]
-                if step == self.scene.step:
+                if step == self.reviewed.step:
                     theme.rounded(surface, row, theme.FELT_LIGHT, 5, alpha=120)
                 theme.badge(surface, (row.x + line // 3, row.centery), max(4, line // 5),
                             verdict_colour(decision), "")
@@ -299,7 +290,7 @@ class ReviewPanel:
                         focused=index == self.list.focus)
 
     def _draw_progress(self, surface: pygame.Surface, x: int, y: int, w: int, size: int) -> int:
-        done, total = self.scene.progress()
+        done, total = self.reviewed.progress()
         if done >= total:
             return y
         bar = Box(x, y, w, round(size * 0.8))
@@ -311,10 +302,10 @@ class ReviewPanel:
         return y + theme.line_height(size) + size // 2 - 2
 
     def _draw_accuracy(self, surface: pygame.Surface, x: int, y: int, w: int, size: int) -> int:
-        scene = self.scene
+        reviewed = self.reviewed
         grades = self._graded()[0]
-        viewer = scene.viewer
-        players = scene.positions[0].players
+        viewer = reviewed.viewer
+        players = reviewed.positions[0].players
         mine = summarise(d for d in grades.values() if d.seat == viewer)
         text = _("Your accuracy: {accuracy}").format(accuracy=accuracy_text(mine.accuracy))
         theme.blit_text(surface, text, round(size * 1.5), (x, y), theme.INK, bold=True,
@@ -326,7 +317,7 @@ class ReviewPanel:
         for text_line in theme.wrap(formula_text(), size - 3, w):  # one line at 1280x720
             theme.blit_text(surface, text_line, size - 3, (x, y), theme.INK_DIM)
             y += theme.line_height(size - 3)
-        if scene.state.grade_others:
+        if reviewed.state.grade_others:
             for seat in range(players):
                 if seat == viewer:
                     continue
@@ -352,18 +343,19 @@ class ReviewPanel:
         return y + line + 4 + size // 2
 
     def _draw_list(self, surface: pygame.Surface, placed: _Placed) -> None:
-        scene = self.scene
+        reviewed = self.reviewed
         size = placed.size
         grades = self._graded()[0]
         theme.rounded(surface, placed.list_box.inflate(8, 4), theme.FELT_DARK, 6, alpha=140)
         for step, row in placed.rows:
-            if step == scene.step:
+            if step == reviewed.step:
                 theme.rounded(surface, row, theme.FELT_LIGHT, 5, alpha=150)
             lines, text_size = self._row_lines(step, row.w, size)
-            if step >= scene.last_step:
+            if step >= reviewed.last_step:
                 ink = theme.INK_DIM
             else:
-                ink = theme.INK if scene.play.moves[step][0] == scene.viewer else theme.INK_DIM
+                mine = reviewed.play.moves[step][0] == reviewed.viewer
+                ink = theme.INK if mine else theme.INK_DIM
             _text, mark = self._row_text(step)
             decision = grades.get(step)
             badge_w = 0

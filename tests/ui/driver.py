@@ -177,16 +177,16 @@ class Driver:
     # -- what a player looks at -----------------------------------------------------------
     def hand_card(self, card: int) -> Point:
         """The centre of a card of the player's hand."""
-        return dict(self.table.hand_card_boxes())[card].center
+        return dict(self.table.pointer.hand_card_boxes())[card].center
 
     def item(self, mask: int) -> Point:
         """The centre of a table item (a loose card or a pile)."""
-        return self.table.item_boxes()[mask].center
+        return self.table.pointer.item_boxes()[mask].center
 
     def empty_table_spot(self) -> Point:
         """A point on the table's felt that no item covers."""
-        area = self.table.layout().table
-        boxes = list(self.table.item_boxes().values())
+        area = self.table.board.layout().table
+        boxes = list(self.table.pointer.item_boxes().values())
         for fx in (0.06, 0.94, 0.5, 0.25, 0.75):
             for fy in (0.1, 0.9, 0.5):
                 point = (area.x + round(area.w * fx), area.y + round(area.h * fy))

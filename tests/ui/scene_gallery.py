@@ -402,14 +402,15 @@ def _lesson_step(index: int) -> State:
     def build(ctx: AppContext, pieces: Pieces) -> list[Scene]:
         from diloti_desktop.controller.lessons import LESSONS
         from diloti_desktop.i18n import _
-        from diloti_desktop.ui.scenes.guided_table import LessonTableScene
+        from diloti_desktop.ui.scenes.guided_table import GuidedTableScene, LessonGuide
 
-        scene = LessonTableScene(ctx, index)
+        guide = LessonGuide(index)
+        scene = GuidedTableScene(ctx, guide)
         ctx.session = scene.session
         steps = LESSONS[index].steps
         longest = max(range(len(steps)), key=lambda k: len(_(steps[k].text)) + max(
             (len(_(why)) for _move, why in steps[k].wrong), default=0))
-        scene.coach.index = longest
+        guide.coach.index = longest
         wrong = steps[longest].wrong
         if wrong:
             scene.wrong = max((_(why) for _move, why in wrong), key=len)
@@ -422,14 +423,15 @@ def _puzzle(level: str) -> State:
     def build(ctx: AppContext, pieces: Pieces) -> list[Scene]:
         from diloti_desktop.ai.puzzles import load_puzzles
         from diloti_desktop.controller.guided import PuzzleCoach
-        from diloti_desktop.ui.scenes.guided_table import PuzzleTableScene
+        from diloti_desktop.ui.scenes.guided_table import GuidedTableScene, PuzzleGuide
 
         group = [p for p in load_puzzles() if p.difficulty.value == level] or load_puzzles()
-        scene = PuzzleTableScene(ctx, PuzzleCoach(group[0]), len(group), len(group))
+        guide = PuzzleGuide(PuzzleCoach(group[0]), len(group), len(group))
+        scene = GuidedTableScene(ctx, guide)
         ctx.session = scene.session
         move = next(m for m in rules.legal_moves(group[0].position)
                     if not group[0].accepts(m))
-        scene.wrong = scene.coach.judge(group[0].position, move) or ""
+        scene.wrong = guide.coach.judge(group[0].position, move) or ""
         return [scene]
     build.__doc__ = f"A {level} puzzle after a wrong try."
     return build
@@ -524,7 +526,7 @@ BUILDERS.update(_lesson_builders())
 #: the bases QuestionScene and _ResultScene are drawn as their subclasses).
 COVERED_BY_BUILDERS = {"ChooserScene", "ErrorScene", "MatchEndScene", "MovesListScene",
                        "UnsavedGameScene", "ConfirmScene", "QuestionScene", "_ResultScene",
-                       "GuidedTableScene", "LessonTableScene", "PuzzleTableScene",
+                       "GuidedTableScene",
                        "TutorScene", "ReviewScene"}
 
 

@@ -100,8 +100,8 @@ def test_a_followed_hint_plays_exactly_the_hinted_move(driver: Driver, style: st
         driver.wait_for_turn()
         move = full_hint(driver)
         seen_kinds.add(move.kind)
-        assert table.picked == move.card
-        assert table.selected == set(driver.items_of(move))
+        assert table.interaction.picked == move.card
+        assert table.interaction.selected == set(driver.items_of(move))
         before = len(session.history)
         if style == "enter":
             driver.key(pygame.K_RETURN)
@@ -121,10 +121,10 @@ def test_any_other_action_clears_the_hint(driver: Driver) -> None:
                                                "played=1"))
     table = driver.table
     move = full_hint(driver)
-    other = next(c for c, _b in table.hand_card_boxes() if c != move.card)
+    other = next(c for c, _b in table.pointer.hand_card_boxes() if c != move.card)
     driver.click(driver.hand_card(other))
     assert table.hint.level == 0 and table.hint.lit() == (None, frozenset())
-    assert table.picked == other
+    assert table.interaction.picked == other
     # Dragging an unrelated card clears a shown hint too.
     full_hint(driver)
     driver.drag(driver.hand_card(other), driver.empty_table_spot(), release=False)
@@ -152,7 +152,7 @@ def test_a_blunder_opens_the_tutor_and_take_it_back_changes_nothing(driver: Driv
     back = next(b for b in panel.buttons() if b.key == "back")
     driver.click(back.box.center)
     assert driver.top is table and session.position is before and not session.history
-    assert table.held is None and table.accepting()
+    assert table.interaction.held is None and table.accepting()
     assert session.assisted
     # Play anyway plays it.
     driver.drag(driver.hand_card(Move.parse("4H").card), driver.empty_table_spot())
@@ -174,7 +174,7 @@ def test_show_me_the_better_move_shows_the_whole_hint(driver: Driver) -> None:
     assert isinstance(panel, TutorScene)
     driver.click(next(b for b in panel.buttons() if b.key == "better").box.center)
     driver.until(lambda: table.hint.full, timeout=30)
-    assert table.hint.move == Move.parse("7S") and table.picked == Move.parse("7S").card
+    assert table.hint.move == Move.parse("7S") and table.interaction.picked == Move.parse("7S").card
     driver.key(pygame.K_RETURN)  # a fine move: no panel, played at once once graded
     driver.until(lambda: bool(session.history), timeout=30)
     assert session.history[0].move == Move.parse("7S")
@@ -208,8 +208,8 @@ def test_undo_with_the_button_and_ctrl_z_also_after_save_and_continue(driver: Dr
     decisions = play_some(driver, 3, random.Random(5))
     table = driver.table
     driver.click(driver.button("undo"))
-    assert session.position == decisions[2] and table.shown is session.position
-    assert table.accepting() and table.moves_shown == len(session.history)
+    assert session.position == decisions[2] and table.animations.shown is session.position
+    assert table.accepting() and table.animations.moves_shown == len(session.history)
     driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
     assert session.position == decisions[1]
     # Save, back to the main menu, Continue: undo still reaches the first decision.
@@ -241,11 +241,11 @@ def test_the_history_lists_every_move_of_a_four_player_round(driver: Driver) -> 
         if isinstance(driver.top, RoundSummaryScene):
             break
         # Every move shown so far is listed, in order, with its seat.
-        lines = history_lines(session.history[:table.moves_shown])
+        lines = history_lines(session.history[:table.animations.moves_shown])
         assert [line.seat for line in lines] == [p.seat for p in session.history[:len(lines)]]
         driver.play(choose_move(list(legal_moves(session.position)), rng), "click")
     lines = history_lines(session.history)
-    assert len(lines) == 48 and table.moves_shown == 48
+    assert len(lines) == 48 and table.animations.moves_shown == 48
     # Play goes round the table: each move's seat follows the one before.
     assert all(b.seat == (a.seat + 1) % 4 for a, b in itertools.pairwise(lines))
     assert [line.number for line in lines] == list(range(1, 49))
@@ -254,8 +254,8 @@ def test_the_history_lists_every_move_of_a_four_player_round(driver: Driver) -> 
         assert line.seat == played.seat
     surface = pygame.Surface((960, 600))
     panel = HistoryPanel(open=True)
-    panel.draw(surface, table.layout(), lines, 0)
-    assert HistoryPanel.box(table.layout()).w >= 300
+    panel.draw(surface, table.board.layout(), lines, 0)
+    assert HistoryPanel.box(table.board.layout()).w >= 300
 
 
 def test_the_history_panel_toggles_with_its_button(driver: Driver) -> None:
@@ -265,8 +265,8 @@ def test_the_history_panel_toggles_with_its_button(driver: Driver) -> None:
     assert table.history.open
     driver.frames()
     # The table cards move beside the panel: none lies under it, and clicks reach them.
-    panel = HistoryPanel.box(table.layout())
-    items = table.geometry().item_boxes()
+    panel = HistoryPanel.box(table.board.layout())
+    items = table.board.geometry(table.animations).item_boxes()
     assert len(items) == 4
     assert not any(box.intersects(panel) for box in items.values())
     driver.click(driver.button("history"))
@@ -282,7 +282,7 @@ def test_every_hint_line_fits_inside_its_panel(driver: Driver) -> None:
 
     open_game(driver, Position.parse("rules=2p hands=AH8S/2C3D loose=KD6S4C7D played=1"))
     table = driver.table
-    layout = table.layout()
+    layout = table.board.layout()
     seen_bold = 0
     for _step in range(3):
         driver.key(pygame.K_h)
@@ -309,10 +309,10 @@ def test_the_hint_panel_keeps_clear_of_the_side_seats(size: tuple[int, int]) -> 
                                          "loose=5H10HJDQC played=28"))
         table = driver.table
         full_hint(driver)
-        layout = table.layout()
+        layout = table.board.layout()
         toast = layout.toast
         blocker = Box(toast.centerx - 10, toast.y, 20, toast.h)  # low is taken
-        avoid = [*table.geometry().item_boxes().values(), blocker]
+        avoid = [*table.board.geometry(table.animations).item_boxes().values(), blocker]
         box, _rows = table.hint.place(layout, avoid)
         for place in layout.seats:
             if place.edge in ("left", "right"):

@@ -59,8 +59,8 @@ def render(size: tuple[int, int]) -> pygame.Surface:
     from diloti_desktop.ui.scenes.table import TableScene
 
     assert isinstance(table, TableScene)
-    table.picked = int(next(iter_cards(parse_cards("6D"))))
-    table.selected = {parse_cards("3H")}
+    table.interaction.picked = int(next(iter_cards(parse_cards("6D"))))
+    table.interaction.selected = {parse_cards("3H")}
     shell.draw()
     assert shell.surface is not None
     frame = shell.surface.copy()

@@ -102,10 +102,10 @@ def test_the_bar_fits_between_the_edge_and_the_buttons(size: tuple[int, int],
 def test_a_capture_shows_up_in_the_tally_at_once(driver: Driver) -> None:
     session = open_position(driver, "hands=AS9C/KC2S loose=AH3H9S played=1")
     table = driver.table
-    assert tally_texts(round_progress(table.shown), 2)[1] == (
+    assert tally_texts(round_progress(table.animations.shown), 2)[1] == (
         "This round: You 0 · North 0 · cards 0–0")
     driver.drag(driver.hand_card(card("AS")), driver.item(1 << card("AH")))
     driver.until(table.caught_up)
     assert session.history[0].move.kind == 1
-    assert tally_texts(round_progress(table.shown), 2)[0] == (
+    assert tally_texts(round_progress(table.animations.shown), 2)[0] == (
         "This round: You 2 (A, A) · North 0 · cards 2–0")

@@ -59,9 +59,9 @@ def _boxes_of(scene: Scene | None, rng: random.Random) -> list[Box]:
     if isinstance(scene, TableScene):
         roll = rng.random()
         if roll < 0.55:
-            boxes = [box for _card, box in scene.hand_card_boxes()]
+            boxes = [box for _card, box in scene.pointer.hand_card_boxes()]
         elif roll < 0.85:
-            boxes = list(scene.item_boxes().values())
+            boxes = list(scene.pointer.item_boxes().values())
         return boxes or [button.box for button in scene.buttons()]
     if isinstance(scene, ChooserScene):
         boxes += [box for _index, box in scene.option_boxes()]

@@ -157,7 +157,7 @@ def test_a_failed_save_shows_a_lasting_warning_on_the_table(
     assert problem is not None and str(data_dir) in problem and "Permission denied" in problem
     driver.frames(3)
     table = driver.table
-    area = table.layout().table
+    area = table.board.layout().table
     surface = driver.shell.surface
     assert surface is not None
     banner = (area.x, area.y, area.w, area.h // 5)

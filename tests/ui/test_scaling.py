@@ -100,10 +100,10 @@ def test_clicks_and_drags_in_a_scaled_window_land_on_the_right_cards(small: Driv
     window, frame = (640, 480), small.shell.size()
     nine = int(Card.parse("9C"))
     table_nine = 1 << int(Card.parse("9S"))
-    layout = small.table.layout()
+    layout = small.table.board.layout()
     # Everything the layout places is inside the window once scaled: nothing cut off.
-    for box in [*small.table.item_boxes().values(), *(b for _c, b in
-                                                      small.table.hand_card_boxes()),
+    for box in [*small.table.pointer.item_boxes().values(), *(b for _c, b in
+                                                      small.table.pointer.hand_card_boxes()),
                 *layout.captures, layout.stock, *(b.box for b in small.table.buttons())]:
         right, bottom = shown_at((box.right - 1, box.bottom - 1), window, frame)
         assert right < window[0] and bottom < window[1], box

@@ -7,16 +7,22 @@ so that no two scene modules depend on each other at import time.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from diloti_desktop.controller import GameConfig, GameSession, side_name
+from diloti_desktop.ai.coach import TutorCheck
+from diloti_desktop.controller import GameConfig, GameSession, RoundOver, side_name
+from diloti_desktop.controller.guided import PuzzleCoach
 from diloti_desktop.i18n import _
+from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
+from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext
+from diloti_desktop.ui.wording import describe_move
 
 if TYPE_CHECKING:
     from diloti_desktop.ui.scenes.review import ReviewScene
+    from diloti_desktop.ui.scenes.table import TableScene
 
 
 def main_menu(ctx: AppContext) -> None:
@@ -96,8 +102,8 @@ def open_review(ctx: AppContext, session: GameSession, round_no: int,
 
     if session.played_round(round_no) is None:
         return False
-    if (prepared is None or prepared.session is not session or prepared.round_no != round_no
-            or prepared.ctx is not ctx):
+    if (prepared is None or prepared.session is not session
+            or prepared.reviewed.round_no != round_no or prepared.ctx is not ctx):
         prepared = ReviewScene(ctx, session, round_no)
     ctx.scenes.push(prepared)
     return True
@@ -135,3 +141,67 @@ def confirm_replacing_saved_game(ctx: AppContext, start: Callable[[], None]) -> 
     ctx.scenes.push(ConfirmScene(ctx, _("Replace the interrupted game?"), message,
                                  proceed_label=_("Start a new game"),
                                  keep_label=_("Keep it"), on_proceed=start))
+
+
+def open_round_summary(ctx: AppContext, table: TableScene, result: RoundOver) -> None:
+    """The end of a round played on ``table``, over it."""
+    from diloti_desktop.ui.scenes.summary import RoundSummaryScene
+
+    ctx.play_sound(Sound.ROUND_END)
+    ctx.scenes.push(RoundSummaryScene(ctx, table, result))
+
+
+def choose_move(ctx: AppContext, position: Position, moves: Sequence[Move],
+                on_choose: Callable[[Move], None], on_cancel: Callable[[], None]) -> None:
+    """Ask which of several moves a gesture meant."""
+    from diloti_desktop.ui.scenes.dialogs import ChooserScene
+
+    options = [(describe_move(m, position), m) for m in moves]
+    ctx.scenes.push(ChooserScene(
+        ctx, _("This play can mean more than one move. Which one?"), options,
+        on_choose=on_choose, on_cancel=on_cancel))
+
+
+def open_moves_list(ctx: AppContext, position: Position, moves: Sequence[Move],
+                    on_choose: Callable[[Move], None], recommended: Move | None) -> None:
+    """Every legal move in words, to choose one."""
+    from diloti_desktop.ui.scenes.moves_list import MovesListScene
+
+    ctx.scenes.push(MovesListScene(ctx, position, moves, on_choose, recommended=recommended))
+
+
+def open_pause(ctx: AppContext) -> None:
+    """The pause menu, over the table."""
+    from diloti_desktop.ui.scenes.dialogs import PauseScene
+
+    ctx.scenes.push(PauseScene(ctx))
+
+
+def open_tutor(ctx: AppContext, position: Position, move: Move, check: TutorCheck,
+               on_choice: Callable[[str], None]) -> None:
+    """The tutor's doubt about ``move``, with the player's choices."""
+    from diloti_desktop.ui.scenes.tutor import TutorScene
+
+    ctx.scenes.push(TutorScene(ctx, position, move, check, on_choice))
+
+
+def open_lesson(ctx: AppContext, index: int,
+                on_finish: Callable[[str], None] | None = None) -> None:
+    """Lesson ``index`` on the table, over the current screen."""
+    from diloti_desktop.ui.scenes.guided_table import GuidedTableScene, LessonGuide
+
+    ctx.scenes.push(GuidedTableScene(ctx, LessonGuide(index, on_finish)))
+
+
+def open_puzzle(ctx: AppContext, coach: PuzzleCoach, number: int, total: int,
+                on_solved: Callable[[str], None], on_other: Callable[[int], None],
+                replace: bool = False) -> None:
+    """Puzzle ``number`` of ``total`` on the table, over the current screen (or instead
+    of the puzzle shown, with ``replace``)."""
+    from diloti_desktop.ui.scenes.guided_table import GuidedTableScene, PuzzleGuide
+
+    scene = GuidedTableScene(ctx, PuzzleGuide(coach, number, total, on_solved, on_other))
+    if replace:
+        ctx.scenes.replace(scene)
+    else:
+        ctx.scenes.push(scene)

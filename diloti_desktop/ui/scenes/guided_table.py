@@ -2,9 +2,11 @@
 
 :class:`GuidedTableScene` *is* the game's :class:`TableScene` (the same drawing, the same
 drag and drop, the same gesture resolution through the session, the rules core as the
-judge); it only gives up the top of the felt to a coach panel (the step's sentences, the
-task, the last wrong try's answer, a Next button) and goes back to the lessons list on
-Esc. :class:`LessonTableScene` and :class:`PuzzleTableScene` fill the panel.
+judge) fed by a :class:`GuidedSession` instead of a match; it only gives up the top of the
+felt to a coach panel (:class:`CoachPanel`: the step's sentences, the task, the last wrong
+try's answer, a Next button) and goes back to the lessons list on Esc. What the panel says
+and what its buttons do come from a guide component: :class:`LessonGuide` or
+:class:`PuzzleGuide`.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from diloti_desktop.ui import theme
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.hint_coach import move_items
 from diloti_desktop.ui.input import Action, Click, InputEvent, KeyAction, PointerMove
-from diloti_desktop.ui.layout import Box, TableLayout
+from diloti_desktop.ui.layout import Box
+from diloti_desktop.ui.scene import IDLE
 from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.table_state import TOAST_SECONDS, Board
 from diloti_desktop.ui.table_view import Decorations
 from diloti_desktop.ui.widgets import Button, draw_button
 from diloti_desktop.ui.wording import describe_move
@@ -38,6 +42,14 @@ def _margin(points: float) -> str:
     return format_number(points, 0 if float(points).is_integer() else 1)
 
 
+def refusal(wrong: str) -> str:
+    """A wrong try's answer: the coach's sentence as it is, the rules core's reason (a
+    phrase, lower case) as a sentence."""
+    if wrong[:1].islower():
+        return _("The rules say no: {reason}.").format(reason=wrong)
+    return wrong
+
+
 @dataclass
 class PanelContent:
     """What the coach panel shows: a title, lines (text, colour, bold) and buttons."""
@@ -47,48 +59,22 @@ class PanelContent:
     buttons: list[tuple[str, str, bool]] = field(default_factory=list)  # key, label, primary
 
 
-class GuidedTableScene(TableScene):
-    """The table with a coach panel; subclasses say what the panel holds."""
+class CoachPanel:
+    """The panel over the top of the felt: draws a :class:`PanelContent`, places its
+    buttons and remembers the one under the pointer."""
 
-    def __init__(self, ctx: AppContext, session: GuidedSession,
-                 on_leave: Callable[[], None] | None = None) -> None:
-        super().__init__(ctx, session)
-        self.guided = session
-        self.on_leave = on_leave
-        self.panel_hover: str | None = None
-        self.wrong = ""
-        self._panel_layout: tuple[TableLayout, TableLayout] | None = None
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.hover: str | None = None
 
-    # -- geometry: the felt below the panel ------------------------------------------------
-    def layout(self) -> TableLayout:
-        """The game's layout with the table area shortened to leave room for the panel."""
-        base = super().layout()
-        if self._panel_layout is None or self._panel_layout[0] is not base:
-            table = base.table
-            top = round(table.h * PANEL_SHARE)
-            self._panel_layout = (base, dataclasses.replace(
-                base, table=Box(table.x, table.y + top, table.w, table.h - top)))
-        return self._panel_layout[1]
-
-    def panel_box(self) -> Box:
-        """Where the coach panel goes (the top of the felt)."""
-        layout = self.layout()
-        table = layout.table
-        top = round(table.h / (1 - PANEL_SHARE) * PANEL_SHARE)
-        return Box(table.x, table.y - top - layout.pad // 2, table.w, top)
-
-    def content(self) -> PanelContent:
-        """What the panel says now."""
-        raise NotImplementedError
-
-    def panel_buttons(self) -> list[Button]:
+    def buttons(self, content: PanelContent) -> list[Button]:
         """The panel's buttons, placed at its bottom right."""
-        box = self.panel_box()
-        size = self.layout().font_px
+        box = self.board.panel_box()
+        size = self.board.layout().font_px
         h = round(size * 2.2)
         x = box.right - size
         buttons = []
-        for key, label, primary in reversed(self.content().buttons):
+        for key, label, primary in reversed(content.buttons):
             shown = _("{label}  ({key})").format(label=label, key="Enter") if primary else label
             w = max(round(size * 7), theme.text(shown, size, bold=primary).get_width() + 2 * size)
             x -= w
@@ -97,87 +83,17 @@ class GuidedTableScene(TableScene):
             x -= size
         return buttons
 
-    # -- input -----------------------------------------------------------------------------
-    def handle(self, event: InputEvent) -> None:
-        """The panel's buttons first; Enter goes on once a step is done; the rest plays."""
-        if isinstance(event, PointerMove):
-            button = next((b for b in self.panel_buttons() if b.box.contains(event.pos)), None)
-            self.panel_hover = button.key if button else None
-        if isinstance(event, Click):
-            button = next((b for b in self.panel_buttons() if b.box.contains(event.pos)), None)
-            if button is not None:
-                self.press(button.key)
-                return
-        if (isinstance(event, KeyAction) and event.action == Action.CONFIRM
-                and self.guided.waiting() and self.caught_up()):
-            primary = next((b for b in self.panel_buttons() if b.primary), None)
-            if primary is not None:
-                self.press(primary.key)
-                return
-        super().handle(event)
-
-    def press(self, key: str) -> None:
-        """A panel button was pressed."""
-        if key == "leave":
-            self.open_menu()
-
-    def open_menu(self) -> None:
-        """Esc and the Menu button go back to where the lesson was opened from."""
-        self.guided.close()
-        self.ctx.scenes.pop(self)
-        if self.on_leave is not None:
-            self.on_leave()
-
-    def say(self, message: str, hint: bool = False, seconds: float = 4.5) -> None:
-        """A refusal goes to the panel, where it stays until the next step; the rest is a
-        message over the table as in a game."""
-        if not hint and message and message == self.last_reason:
-            self.wrong = message
-            return
-        super().say(message, hint, seconds)
-
-    def thinking(self) -> bool:
-        """Nobody thinks while a finished step waits for Next."""
-        return not self.guided.waiting() and super().thinking()
-
-    def refusal(self) -> str:
-        """The last wrong try's answer: the coach's sentence as it is, the rules core's
-        reason (a phrase, lower case) as a sentence."""
-        wrong = self.wrong
-        if wrong[:1].islower():
-            return _("The rules say no: {reason}.").format(reason=wrong)
-        return wrong
-
-    def decorations(self) -> Decorations:
-        """No AI level beside the other players' names (they play the lesson's script);
-        with four players the partner is still named as such. No round, deal and match
-        target in the top bar: no match is played."""
-        labels = {}
-        if self.shown.players == 4:
-            labels[(self.viewer + 2) % 4] = _("partner")
-        return dataclasses.replace(super().decorations(), labels=labels, round_title=False)
-
-    def clear_interaction(self) -> None:
-        """A new position: the old complaint no longer applies."""
-        super().clear_interaction()
-        self.wrong = ""
-        self.last_reason = ""
-
-    # -- drawing ---------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        """The table, then the panel over the top of the felt."""
-        super().draw(surface)
-        box = self.panel_box()
-        layout = self.layout()
-        size = layout.font_px
-        content = self.content()
+    def draw(self, surface: pygame.Surface, content: PanelContent) -> None:
+        """The panel, its text shrunk to fit, and its buttons."""
+        box = self.board.panel_box()
+        size = self.board.layout().font_px
         theme.panel(surface, box, 14, theme.PANEL_EDGE, alpha=235)
         x = box.x + size
         y = box.y + size // 2
         theme.blit_text(surface, content.title, size, (x, y), theme.GOLD, bold=True,
                         max_width=box.w - 2 * size)
         y += theme.line_height(size)
-        buttons = self.panel_buttons()
+        buttons = self.buttons(content)
         text_w = box.w - 2 * size
         bottom = box.bottom - size // 3
         # Everything the step says must show: a long translation shrinks the text.
@@ -194,7 +110,113 @@ class GuidedTableScene(TableScene):
                             max_width=limit)
             y += line_h
         for button in buttons:
-            draw_button(surface, button, size, hovered=button.key == self.panel_hover)
+            draw_button(surface, button, size, hovered=button.key == self.hover)
+
+
+class GuidedTableScene(TableScene):
+    """The table with a coach panel; its guide says what the panel holds."""
+
+    def __init__(self, ctx: AppContext, guide: LessonGuide | PuzzleGuide,
+                 on_leave: Callable[[], None] | None = None) -> None:
+        session = GuidedSession(guide.coach, player_factory=ctx.player_factory,
+                                ai_pace=ctx.ai_pace(), clock=ctx.clock)
+        super().__init__(ctx, session, panel_share=PANEL_SHARE)
+        self.guided = session
+        self.guide = guide
+        self.on_leave = on_leave
+        self.panel = CoachPanel(self.board)
+        #: The last wrong try's answer, shown in the panel until the next step.
+        self.wrong = ""
+
+    def content(self) -> PanelContent:
+        """What the panel says now."""
+        return self.guide.content(self)
+
+    # -- input -----------------------------------------------------------------------------
+    def handle(self, event: InputEvent) -> None:
+        """The panel's buttons first; Enter goes on once a step is done; the rest plays."""
+        if not isinstance(event, PointerMove | Click | KeyAction):
+            super().handle(event)
+            return
+        buttons = self.panel.buttons(self.content())
+        if isinstance(event, PointerMove):
+            button = next((b for b in buttons if b.box.contains(event.pos)), None)
+            self.panel.hover = button.key if button else None
+        if isinstance(event, Click):
+            button = next((b for b in buttons if b.box.contains(event.pos)), None)
+            if button is not None:
+                self.press(button.key)
+                return
+        if (isinstance(event, KeyAction) and event.action == Action.CONFIRM
+                and self.guided.waiting() and self.caught_up()):
+            primary = next((b for b in buttons if b.primary), None)
+            if primary is not None:
+                self.press(primary.key)
+                return
+        super().handle(event)
+
+    def press(self, key: str) -> None:
+        """A panel button (the guide's, or leave) or a table button was pressed."""
+        if key == "leave":
+            self.open_menu()
+        elif not self.guide.press(key, self):
+            super().press(key)
+
+    def open_menu(self) -> None:
+        """Esc and the Menu button go back to where the lesson was opened from."""
+        self.guided.close()
+        self.ctx.scenes.pop(self)
+        if self.on_leave is not None:
+            self.on_leave()
+
+    def say(self, message: str, hint: bool = False, seconds: float = TOAST_SECONDS) -> None:
+        """A refusal goes to the panel, where it stays until the next step; the rest is a
+        message over the table as in a game."""
+        if not hint and message and message == self.messages.last_reason:
+            self.wrong = message
+            return
+        super().say(message, hint, seconds)
+
+    def request_hint(self) -> None:
+        """The guide's hint."""
+        self.guide.hint(self)
+
+    def clear_interaction(self) -> None:
+        """A new position: the old complaint no longer applies."""
+        super().clear_interaction()
+        self.wrong = ""
+        self.messages.forget_reason()
+
+    # -- the frame -------------------------------------------------------------------------
+    def thinking(self) -> bool:
+        """Nobody thinks while a finished step waits for Next."""
+        return not self.guided.waiting() and super().thinking()
+
+    def update(self, dt: float) -> bool:
+        """The table, then what the guide does once a step is done."""
+        changed = super().update(dt)
+        return self.guide.update(self) or changed
+
+    def next_frame_in(self) -> float:
+        """A quick tick while the guide waits for the hint engine, else the table's."""
+        wait = self.guide.next_frame_in(self)
+        return wait if wait < IDLE else super().next_frame_in()
+
+    def decorations(self) -> Decorations:
+        """No AI level beside the other players' names (they play the lesson's script);
+        with four players the partner is still named as such. No round, deal and match
+        target in the top bar: no match is played."""
+        labels = {}
+        shown = self.animations.shown
+        if shown.players == 4:
+            labels[(self.board.viewer + 2) % 4] = _("partner")
+        deco = dataclasses.replace(super().decorations(), labels=labels, round_title=False)
+        return self.guide.decorate(deco, self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table, then the panel over the top of the felt."""
+        super().draw(surface)
+        self.panel.draw(surface, self.content())
 
     def damage(self) -> list[Box] | None:
         """Always the whole frame (the panel changes with the steps)."""
@@ -202,21 +224,16 @@ class GuidedTableScene(TableScene):
         return None
 
 
-class LessonTableScene(GuidedTableScene):
+class LessonGuide:
     """One lesson, step by step."""
 
-    def __init__(self, ctx: AppContext, index: int,
-                 on_finish: Callable[[str], None] | None = None,
-                 on_leave: Callable[[], None] | None = None) -> None:
+    def __init__(self, index: int, on_finish: Callable[[str], None] | None = None) -> None:
         self.index = index
         self.coach = LessonCoach(LESSONS[index])
-        super().__init__(ctx, GuidedSession(self.coach, player_factory=ctx.player_factory,
-                                            ai_pace=ctx.ai_pace(), clock=ctx.clock),
-                         on_leave)
         self.on_finish = on_finish
         self.reported = False
 
-    def content(self) -> PanelContent:
+    def content(self, scene: GuidedTableScene) -> PanelContent:
         """The step's sentences and task, the last wrong try, then the outcome."""
         lesson = self.coach.lesson
         step = self.coach.step
@@ -225,12 +242,12 @@ class LessonTableScene(GuidedTableScene):
             number=self.index + 1, title=_(lesson.title), step=self.coach.index + 1,
             steps=count)
         content = PanelContent(title)
-        done = self.guided.waiting() and self.caught_up()
+        done = scene.guided.waiting() and scene.caught_up()
         if not done:
             content.lines.append((_(step.text), theme.INK, False))
             content.lines.append((_(step.task), theme.TURN, True))
-            if self.wrong:
-                content.lines.append((self.refusal(), theme.ALERT, False))
+            if scene.wrong:
+                content.lines.append((refusal(scene.wrong), theme.ALERT, False))
             content.buttons.append(("leave", _("Lessons"), False))
             return content
         if step.done:
@@ -245,75 +262,78 @@ class LessonTableScene(GuidedTableScene):
             content.buttons.append(("next", _("Next"), True))
         return content
 
-    def update(self, dt: float) -> bool:
+    def update(self, scene: GuidedTableScene) -> bool:
         """Report a finished lesson once."""
-        changed = super().update(dt)
-        if self.coach.finished and not self.reported and self.caught_up():
+        if self.coach.finished and not self.reported and scene.caught_up():
             self.reported = True
             if self.on_finish is not None:
                 self.on_finish(self.coach.lesson.key)
-            changed = True
-        return changed
+            return True
+        return False
 
-    def press(self, key: str) -> None:
-        """Next step, next lesson, or back."""
+    def next_frame_in(self, scene: GuidedTableScene) -> float:
+        """A lesson waits for nothing of its own."""
+        return IDLE
+
+    def press(self, key: str, scene: GuidedTableScene) -> bool:
+        """Next step or next lesson; whether ``key`` was the lesson's."""
         if key == "next":
-            self.guided.next_step()
-            self.wrong = ""
+            scene.guided.next_step()
+            scene.wrong = ""
         elif key == "next_lesson":
-            scene = LessonTableScene(self.ctx, self.index + 1, self.on_finish, self.on_leave)
-            self.guided.close()
-            self.ctx.scenes.replace(scene)
+            following = GuidedTableScene(scene.ctx, LessonGuide(self.index + 1, self.on_finish),
+                                         scene.on_leave)
+            scene.guided.close()
+            scene.ctx.scenes.replace(following)
         else:
-            super().press(key)
+            return False
+        return True
 
-    def request_hint(self, jump: int = 0) -> None:
+    def hint(self, scene: GuidedTableScene) -> None:
         """In a lesson the hint is the step's own move: its card picked and its table items
         selected, so Enter or Play makes it."""
-        if not self.accepting():
+        if not scene.accepting():
             return
         move = self.coach.expected()[0]
-        self.picked = move.card
-        self.selected = set(move_items(move))
-        self.say(_("Hint: {move}. Press Enter or Play to make it.").format(
-            move=describe_move(move, self.session.position)), hint=True, seconds=30)
+        scene.pointer.follow(move, select=True, unfocus=False)
+        scene.say(_("Hint: {move}. Press Enter or Play to make it.").format(
+            move=describe_move(move, scene.session.position)), hint=True, seconds=30)
+
+    def decorate(self, deco: Decorations, scene: GuidedTableScene) -> Decorations:
+        """The table as in a game."""
+        return deco
 
 
-class PuzzleTableScene(GuidedTableScene):
+class PuzzleGuide:
     """One "find the best move" puzzle; three tries, then the answer."""
 
-    def __init__(self, ctx: AppContext, coach: PuzzleCoach, number: int, total: int,
+    def __init__(self, coach: PuzzleCoach, number: int, total: int,
                  on_solved: Callable[[str], None] | None = None,
-                 on_other: Callable[[int], None] | None = None,
-                 on_leave: Callable[[], None] | None = None) -> None:
+                 on_other: Callable[[int], None] | None = None) -> None:
         self.coach = coach
         self.number = number
         self.total = total
-        super().__init__(ctx, GuidedSession(coach, player_factory=ctx.player_factory,
-                                            ai_pace=ctx.ai_pace(), clock=ctx.clock),
-                         on_leave)
         self.on_solved = on_solved
         self.on_other = on_other
         self.explaining = False
 
-    def update(self, dt: float) -> bool:
+    def update(self, scene: GuidedTableScene) -> bool:
         """Once solved or revealed: ask for the hint engine's reasons, light the answer."""
-        changed = super().update(dt)
         if self.coach.step_complete() and not self.explaining:
             self.explaining = True
-            self.guided.explain(self.coach.puzzle.answer)
+            scene.guided.explain(self.coach.puzzle.answer)
             if self.coach.solved and self.on_solved is not None:
                 self.on_solved(self.coach.puzzle.ident)
-            changed = True
-        return changed
+            return True
+        return False
 
-    def next_frame_in(self) -> float:
+    def next_frame_in(self, scene: GuidedTableScene) -> float:
         """A quick tick while the reasons are being found."""
-        if self.explaining and self.guided.explained is None:
+        if self.explaining and scene.guided.explained is None:
             return 0.1
-        return super().next_frame_in()
+        return IDLE
 
-    def content(self) -> PanelContent:
+    def content(self, scene: GuidedTableScene) -> PanelContent:
         """The puzzle's instructions, tries left, then the answer with its reasons."""
         puzzle = self.coach.puzzle
         levels = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}
@@ -328,8 +348,8 @@ class PuzzleTableScene(GuidedTableScene):
             content.lines.append((_("One move is at least {points} points better than any "
                                     "other by the end of the round.").format(
                                         points=_margin(puzzle.margin)), theme.TURN, True))
-            if self.wrong:
-                content.lines.append((self.refusal(), theme.ALERT, False))
+            if scene.wrong:
+                content.lines.append((refusal(scene.wrong), theme.ALERT, False))
         else:
             answer = describe_move(puzzle.answer, puzzle.position)
             if self.coach.solved:
@@ -338,7 +358,7 @@ class PuzzleTableScene(GuidedTableScene):
             else:
                 content.lines.append((_("The best move: {move}.").format(move=answer),
                                       theme.GOLD, True))
-            explained = self.guided.explained
+            explained = scene.guided.explained
             if explained is None:
                 content.lines.append((_("Looking at why…"), theme.INK_DIM, False))
             elif explained[1]:
@@ -355,24 +375,25 @@ class PuzzleTableScene(GuidedTableScene):
                                     self.coach.step_complete()))
         return content
 
-    def press(self, key: str) -> None:
-        """Another puzzle, or back."""
+    def press(self, key: str, scene: GuidedTableScene) -> bool:
+        """Another puzzle; whether ``key`` was the puzzle's."""
         if key in ("next_puzzle", "previous") and self.on_other is not None:
-            self.guided.close()
+            scene.guided.close()
             self.on_other(self.number + (1 if key == "next_puzzle" else -1))
-        else:
-            super().press(key)
+            return True
+        return False
 
-    def request_hint(self, jump: int = 0) -> None:
+    def hint(self, scene: GuidedTableScene) -> None:
         """No hints in a puzzle: that is the puzzle."""
-        self.say(_("No hints here: you have three tries, then the answer is shown."),
-                 hint=True)
+        scene.say(_("No hints here: you have three tries, then the answer is shown."),
+                  hint=True)
 
-    def decorations(self) -> Decorations:
-        """North's hand is shown face up: the solver knows it by counting."""
-        deco = dataclasses.replace(super().decorations(),
-                                   face_up_hands=frozenset(range(self.shown.players)))
-        if self.coach.revealed and self.caught_up():  # the answer, lit on the table
+    def decorate(self, deco: Decorations, scene: GuidedTableScene) -> Decorations:
+        """North's hand is shown face up: the solver knows it by counting; once revealed,
+        the answer is lit on the table."""
+        deco = dataclasses.replace(deco,
+                                   face_up_hands=frozenset(range(scene.animations.shown.players)))
+        if self.coach.revealed and scene.caught_up():
             answer = self.coach.puzzle.answer
             deco = dataclasses.replace(deco, hint_card=answer.card,
                                        hint_items=move_items(answer))

@@ -17,6 +17,7 @@ from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction
 from diloti_desktop.ui.layout import Box, columns, panel, screen_unit, stack
 from diloti_desktop.ui.scene import Scene
+from diloti_desktop.ui.scenes import flow
 from diloti_desktop.ui.widgets import Button, ButtonList
 
 _PUZZLES: list[Puzzle] | None = None
@@ -119,9 +120,7 @@ class LearnScene(Scene):
 
     def open_lesson(self, index: int) -> None:
         """Show lesson ``index`` on the table."""
-        from diloti_desktop.ui.scenes.guided_table import LessonTableScene
-
-        self.ctx.scenes.push(LessonTableScene(self.ctx, index, on_finish=self.finished))
+        flow.open_lesson(self.ctx, index, on_finish=self.finished)
 
     def finished(self, key: str) -> None:
         """A lesson was completed: tick it."""
@@ -135,19 +134,14 @@ class LearnScene(Scene):
 
     def open_puzzle(self, level: Difficulty, number: int, replace: bool = False) -> None:
         """Show puzzle ``number`` (from 1) of a level on the table."""
-        from diloti_desktop.ui.scenes.guided_table import PuzzleTableScene
-
         group = [p for p in puzzles() if p.difficulty == level]
         if not group:
             return
         number = max(1, min(len(group), number))
-        scene = PuzzleTableScene(self.ctx, PuzzleCoach(group[number - 1]), number, len(group),
-                                 on_solved=self.solved,
-                                 on_other=lambda n: self.open_puzzle(level, n, replace=True))
-        if replace:
-            self.ctx.scenes.replace(scene)
-        else:
-            self.ctx.scenes.push(scene)
+        flow.open_puzzle(self.ctx, PuzzleCoach(group[number - 1]), number, len(group),
+                         on_solved=self.solved,
+                         on_other=lambda n: self.open_puzzle(level, n, replace=True),
+                         replace=replace)
 
     def _save(self) -> None:
         if self.ctx.persist:

@@ -222,7 +222,7 @@ class RoundSummaryScene(_ResultScene):
             theme.blit_text(surface, part, size - 1, (box.centerx, y), theme.INK_DIM,
                             anchor="midtop", max_width=box.w - 4 * size)
             y += round(size * 1.5)
-        players = self.table.shown.players
+        players = self.table.animations.shown.players
         rules = self.table.session.config.rules
         rows = summary_rows(self.result.breakdown, self.result.scores, rules)
         label_x = box.x + 2 * size
@@ -362,7 +362,7 @@ class MatchEndScene(_ResultScene):
         unit = screen_unit(*surface.get_size())
         size = max(13, round(unit * 0.028))
         theme.panel(surface, box, 18, theme.GOLD, width=3, shadow=True)
-        players = self.table.shown.players
+        players = self.table.animations.shown.players
         y = box.y + size * 2
         theme.blit_text(surface, _("Match over"), size, (box.centerx, y), theme.INK_DIM,
                         anchor="midtop")
