@@ -36,7 +36,7 @@ from diloti_desktop.controller import HUMAN, GameConfig, GameSession, offload
 from diloti_desktop.rules import PLAY, Position, legal_moves
 from diloti_desktop.storage import Settings
 from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.scenes import flow
+from diloti_desktop.ui.scenes.flow import Flow
 from diloti_desktop.ui.scenes.menu import MainMenuScene
 from diloti_desktop.ui.scenes.table import TableScene
 from diloti_desktop.ui.shell import Shell, settle_heap
@@ -89,7 +89,7 @@ def main() -> None:
 
     ctx = AppContext(settings=Settings(animation_speed="off", sound_enabled=False, tutor=True),
                      window=shell, player_factory=factory,
-                     seed_source=lambda: 1)
+                     seed_source=lambda: 1, navigator=Flow)
     shell.ctx = ctx
     ctx.scenes.reset(MainMenuScene(ctx))
     settle_heap()  # as Shell.run does before the first frame
@@ -108,7 +108,7 @@ def main() -> None:
         seats = (HUMAN, *(args.level,) * (players - 1))
         session = GameSession(GameConfig(position.rules, seats, 1), position,
                               player_factory=factory, ai_pace=0)
-        flow.play(ctx, session)
+        ctx.nav.play(session)
         table = ctx.scenes.top
         assert isinstance(table, TableScene)
         shell.step()

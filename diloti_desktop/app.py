@@ -116,6 +116,7 @@ def _run(args: argparse.Namespace) -> int:
     from diloti_desktop.controller import offload
     from diloti_desktop.ui.audio import Audio
     from diloti_desktop.ui.context import AppContext
+    from diloti_desktop.ui.scenes.flow import Flow
     from diloti_desktop.ui.scenes.menu import MainMenuScene
     from diloti_desktop.ui.shell import DEFAULT_SIZE, Shell
 
@@ -134,7 +135,7 @@ def _run(args: argparse.Namespace) -> int:
         # frame thread keeps the interpreter to itself (controller/offload.py).
         offload.start()
         audio = Audio(enabled=settings.sound_enabled, volume=settings.volume)
-        ctx = AppContext(settings=settings, window=shell, audio=audio)
+        ctx = AppContext(settings=settings, window=shell, audio=audio, navigator=Flow)
         if message:
             ctx.notices.append(message)
         if not smoke:

@@ -25,7 +25,8 @@ from diloti_desktop.rules.position import MATCH_OVER
 from diloti_desktop.storage import Settings
 from diloti_desktop.ui import cards
 from diloti_desktop.ui.audio import Audio
-from diloti_desktop.ui.scene import SceneStack
+from diloti_desktop.ui.navigation import Navigation, no_navigation
+from diloti_desktop.ui.scene_stack import SceneStack
 
 log = logging.getLogger(__name__)
 
@@ -129,9 +130,20 @@ class AppContext:
     save_problem: str | None = None
     #: The last match whose result went into the statistics (each match counts once).
     recorded: GameSession | None = field(default=None, repr=False)
+    #: Makes the transitions between screens for this context (the app's is
+    #: :class:`~diloti_desktop.ui.flow.Flow`, which knows every scene).
+    navigator: Callable[[AppContext], Navigation] = no_navigation
 
     def __post_init__(self) -> None:
         cards.set_face_style(self.settings.card_faces)
+        self._nav: Navigation | None = None
+
+    @property
+    def nav(self) -> Navigation:
+        """Where the scenes lead: the only way one scene opens another."""
+        if self._nav is None:
+            self._nav = self.navigator(self)
+        return self._nav
 
     # -- settings ------------------------------------------------------------------------
     def animation_factor(self) -> float:

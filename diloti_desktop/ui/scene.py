@@ -15,25 +15,18 @@ one upwards is drawn, bottom first. Lifecycle, as in Tuxemon's state machine:
 
 from __future__ import annotations
 
-import logging
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 import pygame
 
 from diloti_desktop.ui.audio import Sound
+from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction
 from diloti_desktop.ui.layout import Box
+from diloti_desktop.ui.scene_stack import IDLE
+from diloti_desktop.ui.widgets import Button, ButtonList
 
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from diloti_desktop.ui.context import AppContext
-    from diloti_desktop.ui.widgets import Button, ButtonList
-
-log = logging.getLogger(__name__)
-
-#: ``next_frame_in`` value meaning "only when input arrives".
-IDLE: float = float("inf")
+__all__ = ["IDLE", "Scene"]
 
 
 class Scene:
@@ -101,69 +94,3 @@ class Scene:
         if key is not None:
             self.ctx.play_sound(Sound.CLICK)
         return key
-
-
-class SceneStack:
-    """The scenes in play, bottom first."""
-
-    def __init__(self) -> None:
-        self._scenes: list[Scene] = []
-
-    def __len__(self) -> int:
-        return len(self._scenes)
-
-    @property
-    def top(self) -> Scene | None:
-        """The scene receiving input, if any."""
-        return self._scenes[-1] if self._scenes else None
-
-    def scenes(self) -> list[Scene]:
-        """A copy of the stack, bottom first."""
-        return list(self._scenes)
-
-    def push(self, scene: Scene) -> None:
-        """Cover the top scene with ``scene``."""
-        if self._scenes:
-            self._scenes[-1].pause()
-        self._scenes.append(scene)
-        log.debug("scene pushed: %s", type(scene).__name__)
-        scene.enter()
-
-    def pop(self, scene: Scene | None = None) -> None:
-        """Remove the top scene (only if it is ``scene``, when given) and resume the next."""
-        if not self._scenes or (scene is not None and self._scenes[-1] is not scene):
-            return
-        leaving = self._scenes.pop()
-        leaving.exit()
-        if self._scenes:
-            self._scenes[-1].resume()
-
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for ``scene``."""
-        if self._scenes:
-            self._scenes.pop().exit()
-        self._scenes.append(scene)
-        scene.enter()
-
-    def reset(self, scene: Scene) -> None:
-        """Remove every scene, then show ``scene`` alone."""
-        while self._scenes:
-            self._scenes.pop().exit()
-        self._scenes.append(scene)
-        scene.enter()
-
-    def find(self, kind: type[Scene]) -> Scene | None:
-        """The topmost scene of a kind, if any."""
-        for scene in reversed(self._scenes):
-            if isinstance(scene, kind):
-                return scene
-        return None
-
-    def visible(self) -> list[Scene]:
-        """The scenes to draw, bottom first: from the topmost opaque one up."""
-        start = 0
-        for index in range(len(self._scenes) - 1, -1, -1):
-            if self._scenes[index].opaque:
-                start = index
-                break
-        return self._scenes[start:]

@@ -40,7 +40,8 @@ from diloti_desktop.ui.input import (
     Viewport,
 )
 from diloti_desktop.ui.layout import MIN_WINDOW, Box
-from diloti_desktop.ui.scene import Scene
+from diloti_desktop.ui.scene_stack import Screen
+from diloti_desktop.ui.scenes.error import ErrorScene
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +98,7 @@ class Shell:
         self._dirty = True
         self.frames_drawn = 0
         self._full_update = True
-        self._last_scenes: list[Scene] = []
+        self._last_scenes: list[Screen] = []
         self._fps_window: list[float] = []
 
     # -- the window (WindowControl) -------------------------------------------------------
@@ -330,8 +331,6 @@ class Shell:
         return path
 
     def _crash(self, error: Exception) -> None:
-        from diloti_desktop.ui.scenes.error import ErrorScene
-
         ctx = self.ctx
         log.exception("unexpected error in the game loop")
         if ctx is None or isinstance(ctx.scenes.top, ErrorScene):

@@ -17,7 +17,6 @@ from diloti_desktop.controller import GameSession, TutorWarning
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.hint_coach import HintCoach
-from diloti_desktop.ui.scenes import flow
 from diloti_desktop.ui.table_pointer import TablePointer
 
 
@@ -89,7 +88,7 @@ class TableCoach:
                 self.host.clear_interaction()
                 self.request_hint(jump=3)
 
-        flow.open_tutor(self.ctx, self.session.position, warning.move, warning.check, choose)
+        self.ctx.nav.open_tutor(self.session.position, warning.move, warning.check, choose)
 
     def undo(self) -> None:
         """Take back to the player's previous decision (Ctrl+Z, U or the Undo button)."""

@@ -23,7 +23,6 @@ from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.hint_coach import HintCoach, move_items
 from diloti_desktop.ui.input import Action, Click, DragStart, KeyAction
 from diloti_desktop.ui.layout import Box, most_overlapped, raised
-from diloti_desktop.ui.scenes import flow
 from diloti_desktop.ui.table_state import Animations, Board, Drag, Interaction, Messages
 from diloti_desktop.ui.table_view import HOVER_LIFT, PICK_LIFT
 from diloti_desktop.ui.widgets import Button
@@ -304,7 +303,7 @@ class TablePointer:
             if held is not None:
                 self.snap_back(*held)
 
-        flow.choose_move(self.ctx, self.session.position, moves,
+        self.ctx.nav.choose_move(self.session.position, moves,
                          lambda move: self.submit(move, launch), cancel)
 
     # -- the keyboard -------------------------------------------------------------------

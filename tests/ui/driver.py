@@ -24,6 +24,7 @@ from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.layout import Box
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.scenes.dialogs import ChooserScene
+from diloti_desktop.ui.scenes.flow import Flow
 from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
 from diloti_desktop.ui.scenes.table import TableScene
 from diloti_desktop.ui.shell import Shell
@@ -52,7 +53,7 @@ def make_app(size: tuple[int, int] = SIZE, settings: Settings | None = None,
     settings = settings or Settings(animation_speed="off", sound_enabled=False, tutor=False)
     ctx = AppContext(settings=settings,
                      window=shell, player_factory=random_players, seed_source=lambda: seed,
-                     review_search=CHEAP_REVIEW)
+                     review_search=CHEAP_REVIEW, navigator=Flow)
     shell.ctx = ctx
     return shell, ctx
 

@@ -84,6 +84,7 @@ class Pieces:
         known: dict[str, Callable[[], object]] = {
             "AppContext": lambda: self.ctx, "GameSession": lambda: self.session,
             "RoundOver": lambda: self.result, "TableScene": lambda: table,
+            "PlayedTable": lambda: table, "RulesChoice": lambda: NewGameScene(self.ctx),
             "Position": lambda: self.session.position, "str": lambda: LONG_PATH,
             "NewGameScene": lambda: NewGameScene(self.ctx),
         }
@@ -296,12 +297,11 @@ def unsaved_game_to_menu(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 
 def replace_saved_game(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """New game while a game is interrupted: the question."""
-    from diloti_desktop.ui.scenes import flow
     from diloti_desktop.ui.scenes.menu import MainMenuScene
 
     menu = MainMenuScene(ctx)
     ctx.scenes.reset(menu)
-    flow.confirm_replacing_saved_game(ctx, lambda: None)
+    ctx.nav.confirm_replacing_saved_game(lambda: None)
     return ctx.scenes.scenes()
 
 

@@ -23,7 +23,6 @@ from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY
 from diloti_desktop.ui.history_panel import HistoryPanel, history_lines
 from diloti_desktop.ui.layout import Box
-from diloti_desktop.ui.scenes import flow
 from diloti_desktop.ui.scenes.menu import MainMenuScene
 from diloti_desktop.ui.scenes.summary import RoundSummaryScene
 from diloti_desktop.ui.scenes.table import TableScene
@@ -42,7 +41,7 @@ def open_game(driver: Driver, position: Position, level: str = "Casual",
     config = GameConfig(position.rules, (HUMAN, *(level,) * (players - 1)), 3)
     session = GameSession(config, position, player_factory=factory,  # type: ignore[arg-type]
                           ai_pace=0)
-    flow.play(driver.ctx, session)
+    driver.ctx.nav.play(session)
     driver.frames(2)
     return session
 
@@ -198,7 +197,7 @@ def start_game(driver: Driver, players: int, seed: int = 4) -> GameSession:
     config = GameConfig(Ruleset(players=players), (HUMAN, *("Intermediate",) * (players - 1)),
                         seed)
     session = GameSession(config, player_factory=make_player, ai_pace=0)
-    flow.play(driver.ctx, session)
+    driver.ctx.nav.play(session)
     driver.frames(2)
     return session
 
@@ -214,7 +213,7 @@ def test_undo_with_the_button_and_ctrl_z_also_after_save_and_continue(driver: Dr
     assert session.position == decisions[1]
     # Save, back to the main menu, Continue: undo still reaches the first decision.
     driver.ctx.save_session()
-    flow.main_menu(driver.ctx)
+    driver.ctx.nav.main_menu()
     driver.frames()
     menu = driver.top
     assert isinstance(menu, MainMenuScene)

@@ -19,7 +19,6 @@ import pytest
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession
 from diloti_desktop.rules.cards import FULL_DECK, format_cards, iter_cards, parse_cards
 from diloti_desktop.rules.position import Position
-from diloti_desktop.ui.scenes import flow
 from diloti_desktop.ui.scenes.menu import MainMenuScene
 from tests.ui.driver import make_app, random_players
 
@@ -53,7 +52,7 @@ def render(size: tuple[int, int]) -> pygame.Surface:
     session = GameSession(GameConfig(position.rules, (HUMAN, "Casual"), 1), position,
                           player_factory=random_players, ai_pace=0)
     session.last_account = "North laid 9♣"
-    flow.play(ctx, session)
+    ctx.nav.play(session)
     shell.step()
     table = ctx.scenes.top
     from diloti_desktop.ui.scenes.table import TableScene

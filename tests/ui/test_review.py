@@ -174,9 +174,8 @@ def test_the_review_opens_from_a_restored_game_without_recomputing(driver: Drive
     driver.ctx.close_session()  # quit between rounds (the game is saved)
     restored, _message = driver.ctx.saved_session()
     assert restored is not None and restored.round_grades.grades(1) == grades
-    from diloti_desktop.ui.scenes import flow
 
-    flow.play(driver.ctx, restored)
+    driver.ctx.nav.play(restored)
     driver.frames(3)
     summary = driver.top
     assert isinstance(summary, RoundSummaryScene)

@@ -19,7 +19,6 @@ from diloti_desktop.controller import HUMAN, GameConfig
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.context import make_ai_player
 from diloti_desktop.ui.notice import UnsavedGameScene
-from diloti_desktop.ui.scenes import flow
 from diloti_desktop.ui.scenes.dialogs import PauseScene
 from diloti_desktop.ui.scenes.menu import MainMenuScene
 from diloti_desktop.ui.scenes.table import TableScene
@@ -132,7 +131,7 @@ def _play_one_move(driver: Driver) -> None:
 
 def _new_game(driver: Driver) -> None:
     driver.ctx.scenes.reset(MainMenuScene(driver.ctx))
-    flow.new_game(driver.ctx, GameConfig(seats=(HUMAN, "Random"), seed=11))
+    driver.ctx.nav.new_game(GameConfig(seats=(HUMAN, "Random"), seed=11))
     driver.wait_for_turn()
 
 

@@ -19,7 +19,8 @@ from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.ui.animation import Flight, Show, Step
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.layout import Box
-from diloti_desktop.ui.scene import IDLE, Scene, SceneStack
+from diloti_desktop.ui.scene import IDLE, Scene
+from diloti_desktop.ui.scene_stack import SceneStack
 from diloti_desktop.ui.scenes.advanced_rules import AdvancedRulesScene
 from diloti_desktop.ui.scenes.error import ErrorScene
 from diloti_desktop.ui.scenes.menu import MainMenuScene, NewGameScene

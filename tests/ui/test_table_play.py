@@ -19,7 +19,6 @@ from diloti_desktop.rules.errors import IllegalMoveError
 from diloti_desktop.rules.gestures import resolve_gesture
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import MATCH_OVER, PLAY
-from diloti_desktop.ui.scenes import flow
 from diloti_desktop.ui.scenes.dialogs import ChooserScene
 from diloti_desktop.ui.scenes.menu import MainMenuScene, NewGameScene
 from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
@@ -113,7 +112,7 @@ def open_position(driver: Driver, notation: str, players: int = 2) -> GameSessio
     seats = (HUMAN, *("Casual",) * (players - 1))
     session = GameSession(GameConfig(position.rules, seats, 3), position,
                           player_factory=random_players, ai_pace=0)
-    flow.play(driver.ctx, session)
+    driver.ctx.nav.play(session)
     driver.frames(2)
     return session
 

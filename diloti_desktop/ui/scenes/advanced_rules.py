@@ -4,8 +4,6 @@ a small table picture (the texts come from :mod:`diloti_desktop.glossary`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from diloti_desktop import glossary
@@ -17,12 +15,10 @@ from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.example_view import draw_example, example_height
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction, PointerMove
 from diloti_desktop.ui.layout import Box, panel, screen_unit
+from diloti_desktop.ui.navigation import RulesChoice
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button as FormButton
 from diloti_desktop.ui.widgets import Choice, Form
-
-if TYPE_CHECKING:
-    from diloti_desktop.ui.scenes.menu import NewGameScene
 
 OTHER_TARGETS = (21, 31, 41, 51, 61, 81, 101, 121, 151)
 
@@ -30,7 +26,7 @@ OTHER_TARGETS = (21, 31, 41, 51, 61, 81, 101, 121, 151)
 class AdvancedRulesScene(Scene):
     """Every variant toggle, each as one row, explained where it is pointed at."""
 
-    def __init__(self, ctx: AppContext, owner: NewGameScene) -> None:
+    def __init__(self, ctx: AppContext, owner: RulesChoice) -> None:
         super().__init__(ctx)
         self.owner = owner
         self.form = Form()

@@ -232,18 +232,16 @@ class PauseScene(Scene):
         key = self.pressed(event, self.list, self._buttons())
         if key is None:
             return
-        from diloti_desktop.ui.scenes import flow
-
         if key == "resume":
             self.ctx.scenes.pop(self)
         elif key == "scores" and self.ctx.session is not None:
-            flow.open_score_sheet(self.ctx, self.ctx.session)
+            self.ctx.nav.open_score_sheet(self.ctx.session)
         elif key == "rules":
-            flow.open_rules(self.ctx)
+            self.ctx.nav.open_rules()
         elif key == "settings":
-            flow.open_settings(self.ctx)
+            self.ctx.nav.open_settings()
         elif key == "menu":
-            flow.main_menu(self.ctx)
+            self.ctx.nav.main_menu()
         elif key == "quit":
             self.ctx.window.request_quit()
 

@@ -40,14 +40,12 @@ class ErrorScene(Scene):
 
     def handle(self, event: InputEvent) -> None:
         """Back to the menu (a fresh start) or quit."""
-        from diloti_desktop.ui.scenes import flow
-
         self.list.set_buttons(self.buttons())
         key = self.list.handle(event)
         if isinstance(event, KeyAction) and event.action == Action.CANCEL:
             key = "menu"
         if key == "menu":
-            flow.main_menu(self.ctx)
+            self.ctx.nav.main_menu()
         elif key == "quit":
             self.ctx.window.request_quit()
 

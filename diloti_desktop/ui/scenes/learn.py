@@ -17,7 +17,6 @@ from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction
 from diloti_desktop.ui.layout import Box, columns, panel, screen_unit, stack
 from diloti_desktop.ui.scene import Scene
-from diloti_desktop.ui.scenes import flow
 from diloti_desktop.ui.widgets import Button, ButtonList
 
 _PUZZLES: list[Puzzle] | None = None
@@ -112,15 +111,13 @@ class LearnScene(Scene):
                          0)
             self.open_puzzle(level, first + 1)
         elif key == "glossary":
-            from diloti_desktop.ui.scenes.glossary_screen import GlossaryScene
-
-            self.ctx.scenes.push(GlossaryScene(self.ctx))
+            self.ctx.nav.open_glossary()
         elif key == "back":
             self.ctx.scenes.pop(self)
 
     def open_lesson(self, index: int) -> None:
         """Show lesson ``index`` on the table."""
-        flow.open_lesson(self.ctx, index, on_finish=self.finished)
+        self.ctx.nav.open_lesson(index, on_finish=self.finished)
 
     def finished(self, key: str) -> None:
         """A lesson was completed: tick it."""
@@ -138,7 +135,7 @@ class LearnScene(Scene):
         if not group:
             return
         number = max(1, min(len(group), number))
-        flow.open_puzzle(self.ctx, PuzzleCoach(group[number - 1]), number, len(group),
+        self.ctx.nav.open_puzzle(PuzzleCoach(group[number - 1]), number, len(group),
                          on_solved=self.solved,
                          on_other=lambda n: self.open_puzzle(level, n, replace=True),
                          replace=replace)

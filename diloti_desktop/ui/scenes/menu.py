@@ -93,8 +93,6 @@ class MainMenuScene(Scene):
 
     def handle(self, event: InputEvent) -> None:
         """Menu choices."""
-        from diloti_desktop.ui.scenes import flow
-
         self.list.set_buttons(self.buttons())
         if self.message and isinstance(event, Click | KeyAction):
             self.message = ""
@@ -113,21 +111,19 @@ class MainMenuScene(Scene):
                 self.message = message or _("The interrupted game could not be continued.")
                 self.list.focus = 0  # New game, now that there is nothing to continue
             else:
-                flow.play(self.ctx, session)
+                self.ctx.nav.play(session)
         elif key == "statistics":
-            flow.open_statistics(self.ctx)
+            self.ctx.nav.open_statistics()
         elif key == "learn":
-            flow.open_learn(self.ctx)
+            self.ctx.nav.open_learn()
         elif key == "rules":
-            flow.open_rules(self.ctx)
+            self.ctx.nav.open_rules()
         elif key == "settings":
-            flow.open_settings(self.ctx)
+            self.ctx.nav.open_settings()
         elif key == "quit":
             self.ctx.window.request_quit()
         elif key == "about":
-            from diloti_desktop.ui.scenes.about import AboutScene
-
-            self.ctx.scenes.push(AboutScene(self.ctx))
+            self.ctx.nav.open_about()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, a fan of cards, the buttons."""
@@ -290,28 +286,22 @@ class NewGameScene(Scene):
         elif result == "back":
             self.ctx.scenes.pop(self)
         elif result == "advanced":
-            from diloti_desktop.ui.scenes.advanced_rules import AdvancedRulesScene
-
-            self.ctx.scenes.push(AdvancedRulesScene(self.ctx, self))
+            self.ctx.nav.open_advanced_rules(self)
         elif result == "start":
             self.ctx.play_sound(Sound.CLICK)
             self.start()
 
     def start(self) -> None:
         """Start the game, after asking when it would replace an interrupted one."""
-        from diloti_desktop.ui.scenes import flow
-
         if not self.ctx.has_saved_game():
             self._start_now()
             return
-        flow.confirm_replacing_saved_game(self.ctx, self._start_now)
+        self.ctx.nav.confirm_replacing_saved_game(self._start_now)
 
     def _start_now(self) -> None:
-        from diloti_desktop.ui.scenes import flow
-
         if self.ctx.persist:
             save_setup(Setup(self.rules.with_changes(players=self.players), dict(self.levels)))
-        flow.new_game(self.ctx, self.config())
+        self.ctx.nav.new_game(self.config())
 
     def resume(self) -> None:
         """Back from the advanced rules."""

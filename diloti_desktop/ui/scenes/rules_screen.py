@@ -253,6 +253,4 @@ class RulesScene(Scene):
 
     def open_glossary(self) -> None:
         """Every word of the game explained."""
-        from diloti_desktop.ui.scenes.glossary_screen import GlossaryScene
-
-        self.ctx.scenes.push(GlossaryScene(self.ctx))
+        self.ctx.nav.open_glossary()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from diloti_desktop import resources, stats
+from diloti_desktop.ai.players import LEVELS
 from diloti_desktop.i18n import _, format_number, format_percent
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
@@ -17,6 +18,7 @@ from diloti_desktop.ui.grid import Column, Row, draw_grid, header_height
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction, Scroll
 from diloti_desktop.ui.layout import Box, panel, screen_unit
 from diloti_desktop.ui.scene import Scene
+from diloti_desktop.ui.scenes.confirm import ConfirmScene
 from diloti_desktop.ui.widgets import Button, ButtonList, draw_button
 from diloti_desktop.ui.wording import level_label
 
@@ -103,8 +105,6 @@ class StatisticsScene(Scene):
 
     def rows(self) -> list[Row]:
         """Every row (see :func:`stats_rows`)."""
-        from diloti_desktop.ui.scenes.menu import LEVELS
-
         return stats_rows(self.statistics, LEVELS)
 
     def visible_rows(self) -> list[Row]:
@@ -158,8 +158,6 @@ class StatisticsScene(Scene):
 
     def ask_reset(self) -> None:
         """Ask before every figure goes back to zero."""
-        from diloti_desktop.ui.scenes.confirm import ConfirmScene
-
         self.ctx.scenes.push(ConfirmScene(
             self.ctx, _("Reset the statistics?"),
             _("Every figure on this screen goes back to zero. This cannot be undone."),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,14 +14,12 @@ from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction, PointerMove
 from diloti_desktop.ui.layout import Box, panel, screen_unit
+from diloti_desktop.ui.navigation import PlayedTable
 from diloti_desktop.ui.review_words import accuracy_text, formula_text
 from diloti_desktop.ui.scene import IDLE, Scene
+from diloti_desktop.ui.scene_stack import Screen
 from diloti_desktop.ui.widgets import Button, ButtonList, draw_button
 from diloti_desktop.ui.wording import summary_rows, winner_line
-
-if TYPE_CHECKING:
-    from diloti_desktop.ui.scenes.review import ReviewScene
-    from diloti_desktop.ui.scenes.table import TableScene
 
 #: Seconds between the idle frames that prepare the review (a piece each).
 WARM_UP_TICK = 0.05
@@ -73,7 +70,7 @@ class _ResultScene(Scene):
 
     opaque = False
 
-    def __init__(self, ctx: AppContext, table: TableScene, result: RoundOver) -> None:
+    def __init__(self, ctx: AppContext, table: PlayedTable, result: RoundOver) -> None:
         super().__init__(ctx)
         self.table = table
         self.result = result
@@ -88,12 +85,12 @@ class _ResultScene(Scene):
 class RoundSummaryScene(_ResultScene):
     """Each side's points for the round, the match totals, then the next round."""
 
-    def __init__(self, ctx: AppContext, table: TableScene, result: RoundOver) -> None:
+    def __init__(self, ctx: AppContext, table: PlayedTable, result: RoundOver) -> None:
         super().__init__(ctx, table, result)
         self._status: str | None = None
         self.pointer: tuple[int, int] | None = None  # for the rows' explanations
         #: The review of this round, made and drawn ahead while the summary is idle.
-        self._review: ReviewScene | None = None
+        self._review: Screen | None = None
         self._warming: Iterator[None] | None = None
         self._warmed = False
 
@@ -161,10 +158,8 @@ class RoundSummaryScene(_ResultScene):
         if self._warmed:
             return
         if self._warming is None:
-            from diloti_desktop.ui.scenes.review import ReviewScene
-
-            self._review = ReviewScene(self.ctx, self.table.session, self.result.round_no)
-            self._warming = self._review.warm_up()
+            self._review, self._warming = self.ctx.nav.prepare_review(self.table.session,
+                                                                      self.result.round_no)
             return
         if next(self._warming, StopIteration) is StopIteration:
             self._warmed = True
@@ -189,11 +184,9 @@ class RoundSummaryScene(_ResultScene):
         else:
             key = self.list.handle(event)
         if key == "review":
-            from diloti_desktop.ui.scenes import flow
-
             self.ctx.play_sound(Sound.CLICK)
-            flow.open_review(self.ctx, self.table.session, self.result.round_no,
-                             prepared=self._review)
+            self.ctx.nav.open_review(self.table.session, self.result.round_no,
+                                     prepared=self._review)
         if key == "next":
             self.ctx.play_sound(Sound.CLICK)
             self.proceed()
@@ -201,7 +194,7 @@ class RoundSummaryScene(_ResultScene):
     def proceed(self) -> None:
         """Close the summary: the next round, or the match result."""
         if self.match_over:
-            self.ctx.scenes.replace(MatchEndScene(self.ctx, self.table, self.result))
+            self.ctx.nav.open_match_end(self.table, self.result)
         else:
             self.ctx.scenes.pop(self)
             self.table.next_round()
@@ -222,7 +215,7 @@ class RoundSummaryScene(_ResultScene):
             theme.blit_text(surface, part, size - 1, (box.centerx, y), theme.INK_DIM,
                             anchor="midtop", max_width=box.w - 4 * size)
             y += round(size * 1.5)
-        players = self.table.animations.shown.players
+        players = self.table.session.position.players
         rules = self.table.session.config.rules
         rows = summary_rows(self.result.breakdown, self.result.scores, rules)
         label_x = box.x + 2 * size
@@ -269,7 +262,7 @@ class RoundSummaryScene(_ResultScene):
 class MatchEndScene(_ResultScene):
     """Who won, the final score, and a rematch."""
 
-    def __init__(self, ctx: AppContext, table: TableScene, result: RoundOver) -> None:
+    def __init__(self, ctx: AppContext, table: PlayedTable, result: RoundOver) -> None:
         super().__init__(ctx, table, result)
         self._accuracy: tuple[str, bool] | None = None
 
@@ -333,8 +326,6 @@ class MatchEndScene(_ResultScene):
 
     def handle(self, event: InputEvent) -> None:
         """Rematch or back to the menu."""
-        from diloti_desktop.ui.scenes import flow
-
         self.list.set_buttons(self.buttons())
         key = self.list.handle(event)
         if isinstance(event, KeyAction) and event.action == Action.CANCEL:
@@ -345,15 +336,15 @@ class MatchEndScene(_ResultScene):
             key = f"round:{event.digit}"
         if key is not None and key.startswith("round:"):
             self.ctx.play_sound(Sound.CLICK)
-            flow.open_review(self.ctx, self.table.session, int(key[6:]))
+            self.ctx.nav.open_review(self.table.session, int(key[6:]))
         elif key == "scores":
-            flow.open_score_sheet(self.ctx, self.table.session)
+            self.ctx.nav.open_score_sheet(self.table.session)
         elif key == "rematch":
             self.ctx.play_sound(Sound.CLICK)
-            flow.rematch(self.ctx, self.table.session.config)
+            self.ctx.nav.rematch(self.table.session.config)
         elif key == "menu":
             self.ctx.play_sound(Sound.CLICK)
-            flow.main_menu(self.ctx)
+            self.ctx.nav.main_menu()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The winner."""
@@ -362,7 +353,7 @@ class MatchEndScene(_ResultScene):
         unit = screen_unit(*surface.get_size())
         size = max(13, round(unit * 0.028))
         theme.panel(surface, box, 18, theme.GOLD, width=3, shadow=True)
-        players = self.table.animations.shown.players
+        players = self.table.session.position.players
         y = box.y + size * 2
         theme.blit_text(surface, _("Match over"), size, (box.centerx, y), theme.INK_DIM,
                         anchor="midtop")

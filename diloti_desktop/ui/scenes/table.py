@@ -49,7 +49,6 @@ from diloti_desktop.ui.input import (
 )
 from diloti_desktop.ui.layout import Box
 from diloti_desktop.ui.scene import IDLE, Scene
-from diloti_desktop.ui.scenes import flow
 from diloti_desktop.ui.table_coach import TableCoach
 from diloti_desktop.ui.table_drawing import TableDrawing, TableObjects
 from diloti_desktop.ui.table_pointer import TablePointer
@@ -223,7 +222,7 @@ class TableScene(Scene):
                 self.animations.deal(event.position or self.session.position, self.board.layout(),
                                      viewer, factor)
             elif isinstance(event, RoundOver):
-                flow.open_round_summary(self.ctx, self, event)
+                self.ctx.nav.open_round_summary(self, event)
                 break
         return changed
 
@@ -268,7 +267,7 @@ class TableScene(Scene):
         elif key == "history":
             self.history.toggle()
         elif key == "scores":
-            flow.open_score_sheet(self.ctx, self.session)
+            self.ctx.nav.open_score_sheet(self.session)
         elif key == "undo":
             self.table_coach.undo()
         elif key == "play" and self.interaction.picked is not None:
@@ -300,12 +299,12 @@ class TableScene(Scene):
     def open_moves_list(self) -> None:
         """Every legal move in words: the fallback that reaches any move."""
         if self.accepting():
-            flow.open_moves_list(self.ctx, self.session.position, self.session.legal_moves(),
+            self.ctx.nav.open_moves_list(self.session.position, self.session.legal_moves(),
                                  self.pointer.submit, self.hint.move)
 
     def open_menu(self) -> None:
         """The pause menu."""
-        flow.open_pause(self.ctx)
+        self.ctx.nav.open_pause()
 
     # -- drawing ---------------------------------------------------------------------------
     def decorations(self) -> Decorations:
