@@ -83,6 +83,21 @@ class CoachPanel:
             x -= size
         return buttons
 
+    def hit(self, event: InputEvent, content: PanelContent, done: Callable[[], bool]
+            ) -> str | None:
+        """The key of the button ``event`` presses: a click on one, or Enter for the
+        primary one once the step is ``done``; remembers the button under the pointer."""
+        buttons = self.buttons(content)
+        if isinstance(event, PointerMove | Click):
+            button = next((b for b in buttons if b.box.contains(event.pos)), None)
+            if isinstance(event, PointerMove):
+                self.hover = button.key if button else None
+                return None
+            return button.key if button is not None else None
+        if isinstance(event, KeyAction) and event.action == Action.CONFIRM and done():
+            return next((b.key for b in buttons if b.primary), None)
+        return None
+
     def draw(self, surface: pygame.Surface, content: PanelContent) -> None:
         """The panel, its text shrunk to fit, and its buttons."""
         box = self.board.panel_box()
@@ -135,23 +150,11 @@ class GuidedTableScene(TableScene):
     # -- input -----------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
         """The panel's buttons first; Enter goes on once a step is done; the rest plays."""
-        if not isinstance(event, PointerMove | Click | KeyAction):
-            super().handle(event)
-            return
-        buttons = self.panel.buttons(self.content())
-        if isinstance(event, PointerMove):
-            button = next((b for b in buttons if b.box.contains(event.pos)), None)
-            self.panel.hover = button.key if button else None
-        if isinstance(event, Click):
-            button = next((b for b in buttons if b.box.contains(event.pos)), None)
-            if button is not None:
-                self.press(button.key)
-                return
-        if (isinstance(event, KeyAction) and event.action == Action.CONFIRM
-                and self.guided.waiting() and self.caught_up()):
-            primary = next((b for b in buttons if b.primary), None)
-            if primary is not None:
-                self.press(primary.key)
+        if isinstance(event, PointerMove | Click | KeyAction):
+            key = self.panel.hit(event, self.content(),
+                                 lambda: self.guided.waiting() and self.caught_up())
+            if key is not None:
+                self.press(key)
                 return
         super().handle(event)
 
