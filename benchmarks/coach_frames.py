@@ -35,11 +35,11 @@ from diloti_desktop.ai.players import make_player
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, offload
 from diloti_desktop.rules import PLAY, Position, legal_moves
 from diloti_desktop.storage import Settings
-from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.scenes.flow import Flow
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.flow import Flow
+from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.menus.menu import MainMenuScene
 from diloti_desktop.ui.shell import Shell, settle_heap
+from diloti_desktop.ui.table.table_scene import TableScene
 
 
 def _frames(shell: Shell, busy: object, limit: float = 10.0) -> list[Frame]:

@@ -112,10 +112,10 @@ def frame_times(players: int, seed: int, switch: float | None = None,
 
     from diloti_desktop.controller import HUMAN, GameConfig, offload
     from diloti_desktop.storage import Settings
-    from diloti_desktop.ui.context import AppContext
-    from diloti_desktop.ui.scenes.flow import Flow
-    from diloti_desktop.ui.scenes.summary import RoundSummaryScene
+    from diloti_desktop.ui.flow import Flow
+    from diloti_desktop.ui.kit.context import AppContext
     from diloti_desktop.ui.shell import Shell, settle_heap
+    from diloti_desktop.ui.table.summary import RoundSummaryScene
 
     shell = Shell(size=(1280, 720))
     pygame.display.init()

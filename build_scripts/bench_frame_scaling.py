@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from diloti_desktop.ui.input import Viewport
-from diloti_desktop.ui.layout import MIN_WINDOW
+from diloti_desktop.ui.kit.input import Viewport
+from diloti_desktop.ui.kit.layout import MIN_WINDOW
 
 WINDOWS = [(800, 600), (640, 480), (500, 300), (320, 200)]
 FRAMES = 300

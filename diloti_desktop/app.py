@@ -114,10 +114,10 @@ def _run(args: argparse.Namespace) -> int:
 
     from diloti_desktop import i18n, storage
     from diloti_desktop.controller import offload
-    from diloti_desktop.ui.audio import Audio
-    from diloti_desktop.ui.context import AppContext
-    from diloti_desktop.ui.scenes.flow import Flow
-    from diloti_desktop.ui.scenes.menu import MainMenuScene
+    from diloti_desktop.ui.flow import Flow
+    from diloti_desktop.ui.kit.audio import Audio
+    from diloti_desktop.ui.kit.context import AppContext
+    from diloti_desktop.ui.menus.menu import MainMenuScene
     from diloti_desktop.ui.shell import DEFAULT_SIZE, Shell
 
     # The system's language first, so that a message about damaged settings is readable.
@@ -143,7 +143,7 @@ def _run(args: argparse.Namespace) -> int:
             ctx.check_saved_game()
         ctx.scenes.reset(MainMenuScene(ctx))
         if not smoke:
-            from diloti_desktop.ui.scenes.learn import WelcomeScene, should_welcome
+            from diloti_desktop.ui.learn.learn import WelcomeScene, should_welcome
 
             if should_welcome(ctx):
                 ctx.scenes.push(WelcomeScene(ctx))

@@ -27,9 +27,10 @@ import pygame
 
 from diloti_desktop import logs, resources, storage
 from diloti_desktop.i18n import _
-from diloti_desktop.ui import cards, notice, theme
-from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.input import (
+from diloti_desktop.ui.kit import card_art as cards
+from diloti_desktop.ui.kit import notice, theme
+from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.kit.input import (
     Action,
     InputEvent,
     InputTranslator,
@@ -39,9 +40,9 @@ from diloti_desktop.ui.input import (
     Screenshot,
     Viewport,
 )
-from diloti_desktop.ui.layout import MIN_WINDOW, Box
-from diloti_desktop.ui.scene_stack import Screen
-from diloti_desktop.ui.scenes.error import ErrorScene
+from diloti_desktop.ui.kit.layout import MIN_WINDOW, Box
+from diloti_desktop.ui.kit.scene_stack import Screen
+from diloti_desktop.ui.menus.error import ErrorScene
 
 log = logging.getLogger(__name__)
 

@@ -17,10 +17,10 @@ from diloti_desktop.ai.players import LEVELS
 from diloti_desktop.controller import GameConfig, offload
 from diloti_desktop.rules.native import core_build
 from diloti_desktop.rules.ruleset import Ruleset
-from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.scenes.summary import RoundSummaryScene
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.kit.context import AppContext
 from diloti_desktop.ui.shell import Shell
+from diloti_desktop.ui.table.summary import RoundSummaryScene
+from diloti_desktop.ui.table.table_scene import TableScene
 
 log = logging.getLogger(__name__)
 

@@ -20,14 +20,14 @@ from diloti_desktop.controller import GameSession
 from diloti_desktop.rules.cards import iter_cards
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.storage import Settings
-from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.layout import Box
-from diloti_desktop.ui.scene import Scene
-from diloti_desktop.ui.scenes.dialogs import ChooserScene
-from diloti_desktop.ui.scenes.flow import Flow
-from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.flow import Flow
+from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.kit.layout import Box
+from diloti_desktop.ui.kit.scene import Scene
 from diloti_desktop.ui.shell import Shell
+from diloti_desktop.ui.table.dialogs import ChooserScene
+from diloti_desktop.ui.table.summary import MatchEndScene, RoundSummaryScene
+from diloti_desktop.ui.table.table_scene import TableScene
 
 Point = tuple[int, int]
 #: The round review's analysis in tests: the real search, on a tiny budget.

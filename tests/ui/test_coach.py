@@ -21,12 +21,12 @@ from diloti_desktop.controller import HUMAN, GameConfig, GameSession
 from diloti_desktop.rules import Position, Ruleset, legal_moves
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY
-from diloti_desktop.ui.history_panel import HistoryPanel, history_lines
-from diloti_desktop.ui.layout import Box
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from diloti_desktop.ui.scenes.summary import RoundSummaryScene
-from diloti_desktop.ui.scenes.table import TableScene
-from diloti_desktop.ui.scenes.tutor import TutorScene
+from diloti_desktop.ui.kit.layout import Box
+from diloti_desktop.ui.menus.menu import MainMenuScene
+from diloti_desktop.ui.table.history_panel import HistoryPanel, history_lines
+from diloti_desktop.ui.table.summary import RoundSummaryScene
+from diloti_desktop.ui.table.table_scene import TableScene
+from diloti_desktop.ui.table.tutor import TutorScene
 from tests.ai.helpers import complete
 from tests.ui.driver import Driver, choose_move, make_app, random_players
 
@@ -277,7 +277,7 @@ def test_every_hint_line_fits_inside_its_panel(driver: Driver) -> None:
     """The first line of each step is drawn bold, so it is wrapped with the bold font:
     a long nudge (prepare a declaration) stays inside the panel at every step."""
     from diloti_desktop import resources
-    from diloti_desktop.ui import theme
+    from diloti_desktop.ui.kit import theme
 
     open_game(driver, Position.parse("rules=2p hands=AH8S/2C3D loose=KD6S4C7D played=1"))
     table = driver.table

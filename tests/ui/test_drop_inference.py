@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from diloti_desktop.rules import parse_cards
-from diloti_desktop.ui.scenes.dialogs import ChooserScene
+from diloti_desktop.ui.table.dialogs import ChooserScene
 
 from .driver import Driver
 from .test_table_play import card, open_position

@@ -19,7 +19,7 @@ import pytest
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession
 from diloti_desktop.rules.cards import FULL_DECK, format_cards, iter_cards, parse_cards
 from diloti_desktop.rules.position import Position
-from diloti_desktop.ui.scenes.menu import MainMenuScene
+from diloti_desktop.ui.menus.menu import MainMenuScene
 from tests.ui.driver import make_app, random_players
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
@@ -55,7 +55,7 @@ def render(size: tuple[int, int]) -> pygame.Surface:
     ctx.nav.play(session)
     shell.step()
     table = ctx.scenes.top
-    from diloti_desktop.ui.scenes.table import TableScene
+    from diloti_desktop.ui.table.table_scene import TableScene
 
     assert isinstance(table, TableScene)
     table.interaction.picked = int(next(iter_cards(parse_cards("6D"))))

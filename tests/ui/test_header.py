@@ -9,7 +9,7 @@ from diloti_desktop import i18n
 from diloti_desktop.controller import side_name
 from diloti_desktop.rules import Position
 from diloti_desktop.rules.progress import round_progress
-from diloti_desktop.ui.header import (
+from diloti_desktop.ui.board.header import (
     NAMED_TALLIES,
     draw_header,
     fit_header,
@@ -17,7 +17,7 @@ from diloti_desktop.ui.header import (
     secured_items,
     tally_texts,
 )
-from diloti_desktop.ui.layout import table_layout
+from diloti_desktop.ui.kit.layout import table_layout
 from tests.ui.driver import Driver
 from tests.ui.test_table_play import card, open_position
 

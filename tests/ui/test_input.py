@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from diloti_desktop.ui.input import (
+from diloti_desktop.ui.kit.input import (
     Action,
     Click,
     DragCancel,

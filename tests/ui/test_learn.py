@@ -12,16 +12,16 @@ from diloti_desktop.ai.puzzles import load_puzzles
 from diloti_desktop.controller.lessons import LESSONS
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
-from diloti_desktop.ui.hint_coach import move_items
-from diloti_desktop.ui.scenes.dialogs import ChooserScene
-from diloti_desktop.ui.scenes.guided_table import (
+from diloti_desktop.ui.learn.learn import LearnScene, WelcomeScene, should_welcome
+from diloti_desktop.ui.menus.menu import MainMenuScene
+from diloti_desktop.ui.table.dialogs import ChooserScene
+from diloti_desktop.ui.table.guided_table import (
     GuidedTableScene,
     LessonGuide,
     PuzzleGuide,
 )
-from diloti_desktop.ui.scenes.learn import LearnScene, WelcomeScene, should_welcome
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from diloti_desktop.ui.scenes.summary import RoundSummaryScene
+from diloti_desktop.ui.table.hint_coach import move_items
+from diloti_desktop.ui.table.summary import RoundSummaryScene
 from tests.ui.driver import Driver
 
 

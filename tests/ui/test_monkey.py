@@ -25,13 +25,13 @@ import pytest
 
 from diloti_desktop import files
 from diloti_desktop.controller import GameSession
-from diloti_desktop.ui.layout import Box
-from diloti_desktop.ui.scene import Scene
-from diloti_desktop.ui.scenes.dialogs import ChooserScene
-from diloti_desktop.ui.scenes.error import ErrorScene
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.kit.layout import Box
+from diloti_desktop.ui.kit.scene import Scene
+from diloti_desktop.ui.menus.error import ErrorScene
+from diloti_desktop.ui.menus.menu import MainMenuScene
 from diloti_desktop.ui.shell import Shell
+from diloti_desktop.ui.table.dialogs import ChooserScene
+from diloti_desktop.ui.table.table_scene import TableScene
 from tests.ui.driver import make_app
 
 SEED = 20261201

@@ -15,10 +15,10 @@ import pytest
 from diloti_desktop.controller import GameSession
 from diloti_desktop.rules import legal_moves
 from diloti_desktop.rules.__main__ import main as rules_cli
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from diloti_desktop.ui.scenes.review import ReviewScene
-from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.menus.menu import MainMenuScene
+from diloti_desktop.ui.review.review_scene import ReviewScene
+from diloti_desktop.ui.table.summary import MatchEndScene, RoundSummaryScene
+from diloti_desktop.ui.table.table_scene import TableScene
 from tests.ui.driver import Driver, choose_move, make_app
 from tests.ui.test_table_play import start_from_menu
 

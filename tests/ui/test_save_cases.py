@@ -16,12 +16,12 @@ import pytest
 
 from diloti_desktop import files, storage
 from diloti_desktop.controller import HUMAN, GameConfig
-from diloti_desktop.ui import theme
-from diloti_desktop.ui.context import make_ai_player
-from diloti_desktop.ui.notice import UnsavedGameScene
-from diloti_desktop.ui.scenes.dialogs import PauseScene
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.kit import theme
+from diloti_desktop.ui.kit.context import make_ai_player
+from diloti_desktop.ui.kit.notice import UnsavedGameScene
+from diloti_desktop.ui.menus.menu import MainMenuScene
+from diloti_desktop.ui.table.dialogs import PauseScene
+from diloti_desktop.ui.table.table_scene import TableScene
 from tests.controller.save_cases import FILE_CASES, GAME_CASES, envelope, good_game
 from tests.ui.driver import Driver, make_app
 

@@ -14,12 +14,12 @@ import pytest
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession
 from diloti_desktop.rules import Position
 from diloti_desktop.rules.cards import Card
-from diloti_desktop.ui.input import Viewport
-from diloti_desktop.ui.layout import MIN_WINDOW
-from diloti_desktop.ui.scenes.dialogs import ChooserScene
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from diloti_desktop.ui.scenes.settings import SettingsScene
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.kit.input import Viewport
+from diloti_desktop.ui.kit.layout import MIN_WINDOW
+from diloti_desktop.ui.menus.menu import MainMenuScene
+from diloti_desktop.ui.menus.settings import SettingsScene
+from diloti_desktop.ui.table.dialogs import ChooserScene
+from diloti_desktop.ui.table.table_scene import TableScene
 from tests.ui.driver import Driver, make_app, random_players
 
 Point = tuple[int, int]

@@ -19,11 +19,11 @@ from diloti_desktop.rules.errors import IllegalMoveError
 from diloti_desktop.rules.gestures import resolve_gesture
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import MATCH_OVER, PLAY
-from diloti_desktop.ui.scenes.dialogs import ChooserScene
-from diloti_desktop.ui.scenes.menu import MainMenuScene, NewGameScene
-from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
-from diloti_desktop.ui.scenes.table import TableScene
-from diloti_desktop.ui.table_view import table_items
+from diloti_desktop.ui.board.table_view import table_items
+from diloti_desktop.ui.menus.menu import MainMenuScene, NewGameScene
+from diloti_desktop.ui.table.dialogs import ChooserScene
+from diloti_desktop.ui.table.summary import MatchEndScene, RoundSummaryScene
+from diloti_desktop.ui.table.table_scene import TableScene
 from tests.ui.driver import Driver, choose_move, random_players
 
 STYLES = ("drag", "double", "click")
