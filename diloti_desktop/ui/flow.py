@@ -1,6 +1,6 @@
 """Moving between screens: the one module that knows every scene.
 
-:class:`Flow` implements :class:`~diloti_desktop.ui.navigation.Navigation`: the scenes ask
+:class:`Flow` implements :class:`~diloti_desktop.ui.kit.navigation.Navigation`: the scenes ask
 ``ctx.nav`` for a transition and never import one another, so the import graph has no
 knot through here; this module sits above all of them (only the app, the shell and the
 smoke test import it).

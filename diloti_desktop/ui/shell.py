@@ -10,7 +10,7 @@ move, so nothing is lost.
 Any window size works. Scenes always draw a frame at least :data:`MIN_WINDOW` large;
 in a smaller window (a tiling window manager may force one) that frame is scaled down
 to fill the window, and the input translator maps the pointer back
-(:class:`~diloti_desktop.ui.input.Viewport`), so nothing is ever cut off.
+(:class:`~diloti_desktop.ui.kit.input.Viewport`), so nothing is ever cut off.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The review shows the move played and the better move with them; they are plain values
 (a card and a box, two points and a colour), so any scene can ask for them through
-:class:`~diloti_desktop.ui.table_view.Decorations`.
+:class:`~diloti_desktop.ui.board.table_view.Decorations`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A card is named by two small ints, so that this module needs nothing from the rules
 package: ``rank`` 1..13 (1 = ace, 11 = jack, 12 = queen, 13 = king) and ``suit``
-0..3 (♠ ♥ ♦ ♣, named in :mod:`diloti_desktop.ui.suits`). Sizes are given as the
+0..3 (♠ ♥ ♦ ♣, named in :mod:`diloti_desktop.ui.kit.suits`). Sizes are given as the
 card's width in pixels; the height follows the standard 5:7 ratio.
 
 Shapes are drawn at :data:`SUPERSAMPLE` times the size and smoothly scaled down, which

@@ -4,7 +4,7 @@
 shaded screen. The first answer is the safe one: it has the keyboard focus, so Enter (or
 Esc) never destroys anything by accident; a destructive answer needs a click or a
 deliberate move of the focus. :class:`ConfirmScene` asks yes or no; the unsaved-game
-question (:mod:`diloti_desktop.ui.notice`) offers three answers.
+question (:mod:`diloti_desktop.ui.kit.notice`) offers three answers.
 """
 
 from __future__ import annotations

@@ -98,7 +98,7 @@ class SilentAudio:
 
 
 class AudioLike(Protocol):
-    """The part of :class:`~diloti_desktop.ui.audio.Audio` the scenes use."""
+    """The part of :class:`~diloti_desktop.ui.kit.audio.Audio` the scenes use."""
 
     def play(self, name: str) -> None:
         """Play a named sound effect."""

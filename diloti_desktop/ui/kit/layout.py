@@ -5,7 +5,7 @@ values, so the geometry is unit-tested without a display and the scenes simply d
 into the boxes they are given. Seats are placed relative to the person watching, who
 always sits at the bottom: with two players the opponent is at the top; with four,
 play goes bottom, right, top, left (East, North, West).
-The table's items (loose cards and piles) are placed by :mod:`diloti_desktop.ui.table_grid`.
+The table's items (loose cards and piles) are placed by :mod:`diloti_desktop.ui.board.table_grid`.
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def screen_unit(width: int, height: int) -> int:
 
 
 def card_height(width: int) -> int:
-    """Cards are 5:7, as :func:`diloti_desktop.ui.cards.card_size` draws them."""
+    """Cards are 5:7, as :func:`diloti_desktop.ui.kit.card_art.card_size` draws them."""
     return round(width * 7 / 5)
 
 

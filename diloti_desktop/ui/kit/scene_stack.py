@@ -2,7 +2,7 @@
 
 Only the top screen receives input; every screen from the topmost opaque one upwards is
 drawn, bottom first. The stack knows screens by the :class:`Screen` interface, which
-:class:`~diloti_desktop.ui.scene.Scene` implements, so that the context that holds the
+:class:`~diloti_desktop.ui.kit.scene.Scene` implements, so that the context that holds the
 stack does not depend on the scenes.
 """
 

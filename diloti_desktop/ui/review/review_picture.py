@@ -1,5 +1,5 @@
 """The reviewed round's table: the game's own table view
-(:func:`~diloti_desktop.ui.table_view.draw_table`) fed by the round's record instead of a
+(:func:`~diloti_desktop.ui.board.table_view.draw_table`) fed by the round's record instead of a
 live session. Step *n* shows the position before move *n*, from the human seat (the other
 hands stay face down unless "all hands" is on, which is fair once the round is over), with
 the played move ringed and arrowed in its grade's colour and, when another move was
