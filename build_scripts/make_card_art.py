@@ -13,13 +13,13 @@ draws these files blank):
 
 - the card's outline and the corner indices are removed: the game draws its own card
   shape and indices, so court cards match the numerals and follow the suit colours;
-- the suit symbol is printed in the game's inks (``diloti_desktop.ui.suits``), and for
+- the suit symbol is printed in the game's inks (``diloti_desktop.ui.kit.suits``), and for
   the four-colour deck ♦ and ♣ get a second version in blue and green.
 
 Each PNG keeps the whole card's canvas (5:7, transparent outside the figure), so the
 game scales it onto a card with no placement arithmetic. ``--width`` is the canvas
 width in pixels; the default, 400, is the largest card the game draws
-(``diloti_desktop.ui.cards.MAX_WIDTH``), so the figures are only ever scaled down.
+(``diloti_desktop.ui.kit.card_art.MAX_WIDTH``), so the figures are only ever scaled down.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ NPM_PACKAGES = ("@letele/playing-cards@0.1.0", "react@19.3.1", "react-dom@19.3.1
                 "@babel/runtime@7.29.16")
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANKS = {"j": "jack", "q": "queen", "k": "king"}
-#: The game's inks (diloti_desktop.ui.suits): classic, and the four-colour deck's.
+#: The game's inks (diloti_desktop.ui.kit.suits): classic, and the four-colour deck's.
 CLASSIC_INK = {"S": "#181820", "H": "#c81c28", "D": "#c81c28", "C": "#181820"}
 FOUR_COLOUR_INK = {"D": "#1458c4", "C": "#127c3a"}
 

@@ -30,8 +30,9 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from diloti_desktop.ui import cards, theme  # noqa: E402
-from diloti_desktop.ui.suits import DIAMONDS, SPADES  # noqa: E402
+from diloti_desktop.ui.kit import card_art as cards  # noqa: E402
+from diloti_desktop.ui.kit import theme  # noqa: E402
+from diloti_desktop.ui.kit.suits import DIAMONDS, SPADES  # noqa: E402
 
 OUT = ROOT / "sprites" / "icons"
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)

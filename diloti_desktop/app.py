@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from diloti_desktop.player_data.storage import Settings
-    from diloti_desktop.ui.context import AppContext
+    from diloti_desktop.ui.kit.context import AppContext
 
 log = logging.getLogger("diloti_desktop.app")
 
@@ -123,7 +123,7 @@ def check_player_files(ctx: AppContext) -> None:
     """Read each of the player's files once at start, so that a damaged one is set aside
     and told on the first screen rather than when its screen is first opened."""
     from diloti_desktop.player_data import last_setup, learning_progress, stats
-    from diloti_desktop.ui.scenes.menu import LEVELS
+    from diloti_desktop.ui.menus.menu import LEVELS
 
     _statistics, stats_message = stats.load_stats()
     _progress, progress_message = learning_progress.load_progress()
@@ -147,7 +147,7 @@ def read_before_window(smoke: bool) -> tuple[Settings, list[str]]:
 def open_first_screens(ctx: AppContext, notices: list[str], smoke: bool) -> None:
     """The start menu (and the first start's offer), after reading the player's files."""
     from diloti_desktop.player_data import storage
-    from diloti_desktop.ui.scenes.menu import MainMenuScene
+    from diloti_desktop.ui.menus.menu import MainMenuScene
 
     ctx.notices.extend(notices)
     if not smoke:
@@ -156,7 +156,7 @@ def open_first_screens(ctx: AppContext, notices: list[str], smoke: bool) -> None
         check_player_files(ctx)
     ctx.scenes.reset(MainMenuScene(ctx))
     if not smoke:
-        from diloti_desktop.ui.scenes.learn import WelcomeScene, should_welcome
+        from diloti_desktop.ui.learn.learn import WelcomeScene, should_welcome
 
         if should_welcome(ctx):
             ctx.scenes.push(WelcomeScene(ctx))
@@ -167,8 +167,9 @@ def _run(args: argparse.Namespace) -> int:
 
     from diloti_desktop import i18n
     from diloti_desktop.controller import offload
-    from diloti_desktop.ui.audio import Audio
-    from diloti_desktop.ui.context import AppContext
+    from diloti_desktop.ui.flow import Flow
+    from diloti_desktop.ui.kit.audio import Audio
+    from diloti_desktop.ui.kit.context import AppContext
     from diloti_desktop.ui.shell import DEFAULT_SIZE, Shell
 
     smoke = smoke_test(args)
@@ -186,7 +187,7 @@ def _run(args: argparse.Namespace) -> int:
         # frame thread keeps the interpreter to itself (controller/offload.py).
         offload.start()
         audio = Audio(enabled=settings.sound_enabled, volume=settings.volume)
-        ctx = AppContext(settings=settings, window=shell, audio=audio)
+        ctx = AppContext(settings=settings, window=shell, audio=audio, navigator=Flow)
         open_first_screens(ctx, notices, smoke)
         if smoke:
             from diloti_desktop.ui.smoke import run_smoke_test

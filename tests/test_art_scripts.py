@@ -59,7 +59,7 @@ def test_an_unexpected_svg_is_refused_rather_than_half_edited() -> None:
 
 
 def test_file_names_follow_the_game_s_lookup() -> None:
-    from diloti_desktop.ui import cards
+    from diloti_desktop.ui.kit import card_art as cards
 
     assert f"cards/{make_card_art.file_name('D', 'q', True)}" == cards.court_art_name(12, 2, True)
     assert f"cards/{make_card_art.file_name('S', 'j')}" == cards.court_art_name(11, 0)

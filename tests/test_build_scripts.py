@@ -30,7 +30,7 @@ def test_a_blank_or_missing_frame_fails(tmp_path: Path) -> None:
 
 
 def test_a_busy_frame_passes(tmp_path: Path) -> None:
-    from diloti_desktop.ui import cards
+    from diloti_desktop.ui.kit import card_art as cards
 
     pygame.init()
     frame = tmp_path / "frame.png"

@@ -1,7 +1,7 @@
 """The coach: progressive hints, the reasons that teach, and the tutor's verdict.
 
 Everything here is analysis that returns data (enums, numbers, card masks); the UI
-phrases it (``ui/coach_words.py``). It runs on the hint engine (:mod:`hints`), which is
+phrases it (``ui/words/coach_words.py``). It runs on the hint engine (:mod:`hints`), which is
 the AI's own evaluator, and on the same view a player has, so it never uses a hidden card.
 
 - :func:`advise` turns the engine's ranking into an :class:`Advice`: the best move and

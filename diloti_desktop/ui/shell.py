@@ -10,7 +10,7 @@ move, so nothing is lost.
 Any window size works. Scenes always draw a frame at least :data:`MIN_WINDOW` large;
 in a smaller window (a tiling window manager may force one) that frame is scaled down
 to fill the window, and the input translator maps the pointer back
-(:class:`~diloti_desktop.ui.input.Viewport`), so nothing is ever cut off.
+(:class:`~diloti_desktop.ui.kit.input.Viewport`), so nothing is ever cut off.
 """
 
 from __future__ import annotations
@@ -29,9 +29,10 @@ import pygame
 from diloti_desktop import resources
 from diloti_desktop.i18n import _
 from diloti_desktop.player_data import logs, storage
-from diloti_desktop.ui import cards, notice, theme
-from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.input import (
+from diloti_desktop.ui.kit import card_art as cards
+from diloti_desktop.ui.kit import notice, theme
+from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.kit.input import (
     Action,
     InputEvent,
     InputTranslator,
@@ -41,8 +42,9 @@ from diloti_desktop.ui.input import (
     Screenshot,
     Viewport,
 )
-from diloti_desktop.ui.layout import MIN_WINDOW, Box
-from diloti_desktop.ui.scene import Scene
+from diloti_desktop.ui.kit.layout import MIN_WINDOW, Box
+from diloti_desktop.ui.kit.scene_stack import Screen
+from diloti_desktop.ui.menus.error import ErrorScene
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +101,7 @@ class Shell:
         self._dirty = True
         self.frames_drawn = 0
         self._full_update = True
-        self._last_scenes: list[Scene] = []
+        self._last_scenes: list[Screen] = []
         self._fps_window: list[float] = []
 
     # -- the window (WindowControl) -------------------------------------------------------
@@ -332,8 +334,6 @@ class Shell:
         return path
 
     def _crash(self, error: Exception) -> None:
-        from diloti_desktop.ui.scenes.error import ErrorScene
-
         ctx = self.ctx
         log.exception("unexpected error in the game loop")
         if ctx is None or isinstance(ctx.scenes.top, ErrorScene):

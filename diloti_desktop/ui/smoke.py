@@ -13,15 +13,14 @@ import logging
 import time
 from pathlib import Path
 
+from diloti_desktop.ai.players import LEVELS
 from diloti_desktop.controller import GameConfig, offload
 from diloti_desktop.rules.native import core_build
 from diloti_desktop.rules.ruleset import Ruleset
-from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.scenes import flow
-from diloti_desktop.ui.scenes.menu import LEVELS
-from diloti_desktop.ui.scenes.summary import RoundSummaryScene
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.kit.context import AppContext
 from diloti_desktop.ui.shell import Shell
+from diloti_desktop.ui.table.summary import RoundSummaryScene
+from diloti_desktop.ui.table.table_scene import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +36,7 @@ def run_smoke_test(shell: Shell, ctx: AppContext, path: Path, timeout: float = 6
     ctx.persist = False
     ctx.settings = dataclasses.replace(ctx.settings, animation_speed="off", fullscreen=False)
     config = GameConfig(Ruleset(), (SMOKE_LEVEL, SMOKE_LEVEL), seed)
-    flow.new_game(ctx, config)
+    ctx.nav.new_game(config)
     session = ctx.session
     assert session is not None
     session.ai_pace = 0.0

@@ -32,11 +32,11 @@ from diloti_desktop.ai.players import make_player
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, offload
 from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.rules import PLAY, Position, legal_moves
-from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.scenes import flow
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.flow import Flow
+from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.menus.menu import MainMenuScene
 from diloti_desktop.ui.shell import Shell, settle_heap
+from diloti_desktop.ui.table.table_scene import TableScene
 from lab.benchmarks.frame_probe import Frame, GcProbe, report
 from lab.benchmarks.positions import game_positions
 from lab.benchmarks.review_speed import pin_to_one_core
@@ -89,7 +89,7 @@ def main() -> None:
 
     ctx = AppContext(settings=Settings(animation_speed="off", sound_enabled=False, tutor=True),
                      window=shell, player_factory=factory,
-                     seed_source=lambda: 1)
+                     seed_source=lambda: 1, navigator=Flow)
     shell.ctx = ctx
     ctx.scenes.reset(MainMenuScene(ctx))
     settle_heap()  # as Shell.run does before the first frame
@@ -108,7 +108,7 @@ def main() -> None:
         seats = (HUMAN, *(args.level,) * (players - 1))
         session = GameSession(GameConfig(position.rules, seats, 1), position,
                               player_factory=factory, ai_pace=0)
-        flow.play(ctx, session)
+        ctx.nav.play(session)
         table = ctx.scenes.top
         assert isinstance(table, TableScene)
         shell.step()
@@ -117,8 +117,8 @@ def main() -> None:
         _key(pygame.K_h)
         shell.step()
         all_frames["hint"] += _frames(shell, lambda t=table: t.hint.waiting)
-        table.picked = next(legal_moves(session.position)).card
-        table.selected.clear()
+        table.interaction.picked = next(legal_moves(session.position)).card
+        table.interaction.selected.clear()
         table.hint.clear()
         _key(pygame.K_RETURN)
         shell.step()

@@ -14,8 +14,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
-from diloti_desktop.ui.input import Viewport
-from diloti_desktop.ui.layout import MIN_WINDOW
+from diloti_desktop.ui.kit.input import Viewport
+from diloti_desktop.ui.kit.layout import MIN_WINDOW
 
 WINDOWS = [(800, 600), (640, 480), (500, 300), (320, 200)]
 FRAMES = 300

@@ -28,11 +28,11 @@ from diloti_desktop.player_data import stats
 from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.rules import Ruleset, apply, legal_moves
 from diloti_desktop.rules.engine import round_breakdown
-from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.header import draw_header
-from diloti_desktop.ui.layout import table_layout
-from diloti_desktop.ui.scenes.score_sheet import ScoreSheetScene
-from diloti_desktop.ui.scenes.statistics import StatisticsScene
+from diloti_desktop.ui.board.header import draw_header
+from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.kit.layout import table_layout
+from diloti_desktop.ui.menus.statistics import StatisticsScene
+from diloti_desktop.ui.table.score_sheet import ScoreSheetScene
 
 WINDOWS = [(960, 600), (1280, 720), (1920, 1080)]
 FRAMES = 60

@@ -21,7 +21,7 @@ from diloti_desktop.controller import HUMAN, GameConfig
 from diloti_desktop.controller.record import PlayedRound, export_text
 from diloti_desktop.rules import Ruleset, new_match, play_unchecked, seat_view
 from diloti_desktop.rules.position import PLAY
-from diloti_desktop.ui.coach_words import reason_text
+from diloti_desktop.ui.words.coach_words import reason_text
 
 
 def line(decision: Decision) -> str:

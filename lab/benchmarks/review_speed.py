@@ -112,10 +112,10 @@ def frame_times(players: int, seed: int, switch: float | None = None,
 
     from diloti_desktop.controller import HUMAN, GameConfig, offload
     from diloti_desktop.player_data.storage import Settings
-    from diloti_desktop.ui.context import AppContext
-    from diloti_desktop.ui.scenes import flow
-    from diloti_desktop.ui.scenes.summary import RoundSummaryScene
+    from diloti_desktop.ui.flow import Flow
+    from diloti_desktop.ui.kit.context import AppContext
     from diloti_desktop.ui.shell import Shell, settle_heap
+    from diloti_desktop.ui.table.summary import RoundSummaryScene
 
     shell = Shell(size=(1280, 720))
     pygame.display.init()
@@ -130,12 +130,13 @@ def frame_times(players: int, seed: int, switch: float | None = None,
     # (The tutor off: its warnings would stop the Novice's round.)
     ctx = AppContext(settings=Settings(animation_speed="off", sound_enabled=False, tutor=False),
                      window=shell, persist=False,
-                     player_factory=lambda level, s: make_player("Casual", s))
+                     player_factory=lambda level, s: make_player("Casual", s),
+                     navigator=Flow)
     shell.ctx = ctx
     seats = (HUMAN, *("Casual",) * (players - 1))
     session = ctx.new_session(GameConfig(Ruleset(players=players), seats, seed))
     session.ai_pace = 0
-    flow.play(ctx, session)
+    ctx.nav.play(session)
     settle_heap()  # as Shell.run does before the first frame
     # The round on the real table (not timed): seat 0 played by a Novice, as a player
     # would, until the table shows the round summary, which starts the analysis.

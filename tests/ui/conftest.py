@@ -37,7 +37,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 def driver() -> Iterator[Driver]:
     """The real app (dummy display) on its main menu; its match is closed afterwards. A
     test module that needs another start defines its own ``driver``."""
-    from diloti_desktop.ui.scenes.menu import MainMenuScene
+    from diloti_desktop.ui.menus.menu import MainMenuScene
     from tests.ui.driver import Driver, make_app
 
     shell, ctx = make_app()

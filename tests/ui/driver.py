@@ -20,13 +20,14 @@ from diloti_desktop.controller import GameSession
 from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.rules.cards import iter_cards
 from diloti_desktop.rules.moves import Move
-from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.layout import Box
-from diloti_desktop.ui.scene import Scene
-from diloti_desktop.ui.scenes.dialogs import ChooserScene
-from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.flow import Flow
+from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.kit.layout import Box
+from diloti_desktop.ui.kit.scene import Scene
 from diloti_desktop.ui.shell import Shell
+from diloti_desktop.ui.table.dialogs import ChooserScene
+from diloti_desktop.ui.table.summary import MatchEndScene, RoundSummaryScene
+from diloti_desktop.ui.table.table_scene import TableScene
 
 Point = tuple[int, int]
 #: The round review's analysis in tests: the real search, on a tiny budget.
@@ -55,7 +56,7 @@ def make_app(size: tuple[int, int] = SIZE, settings: Settings | None = None,
     settings = settings or Settings(animation_speed="off", sound_enabled=False, tutor=False)
     ctx = AppContext(settings=settings,
                      window=shell, player_factory=random_players, seed_source=lambda: seed,
-                     review_search=CHEAP_REVIEW)
+                     review_search=CHEAP_REVIEW, navigator=Flow)
     shell.ctx = ctx
     return shell, ctx
 
@@ -181,16 +182,16 @@ class Driver:
     # -- what a player looks at -----------------------------------------------------------
     def hand_card(self, card: int) -> Point:
         """The centre of a card of the player's hand."""
-        return dict(self.table.hand_card_boxes())[card].center
+        return dict(self.table.pointer.hand_card_boxes())[card].center
 
     def item(self, mask: int) -> Point:
         """The centre of a table item (a loose card or a pile)."""
-        return self.table.item_boxes()[mask].center
+        return self.table.pointer.item_boxes()[mask].center
 
     def empty_table_spot(self) -> Point:
         """A point on the table's felt that no item covers."""
-        area = self.table.layout().table
-        boxes = list(self.table.item_boxes().values())
+        area = self.table.board.layout().table
+        boxes = list(self.table.pointer.item_boxes().values())
         for fx in (0.06, 0.94, 0.5, 0.25, 0.75):
             for fy in (0.1, 0.9, 0.5):
                 point = (area.x + round(area.w * fx), area.y + round(area.h * fy))

@@ -28,8 +28,8 @@ from diloti_desktop.controller import HUMAN, GameConfig, GameSession, RoundOver
 from diloti_desktop.controller.narration import describe_round_end
 from diloti_desktop.rules.cards import FULL_DECK, format_cards, iter_cards
 from diloti_desktop.rules.position import PLAY, Position
-from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.scene import Scene
+from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.kit.scene import Scene
 from diloti_desktop.ui.shell import Shell
 from tests.ui.driver import random_players
 
@@ -77,13 +77,14 @@ class Pieces:
 
     def for_type(self, annotation: object) -> object:
         """A value for a constructor parameter of this type, or None when unknown."""
-        from diloti_desktop.ui.scenes.menu import NewGameScene
-        from diloti_desktop.ui.scenes.table import TableScene
+        from diloti_desktop.ui.menus.menu import NewGameScene
+        from diloti_desktop.ui.table.table_scene import TableScene
 
         table = self.ctx.scenes.find(TableScene)
         known: dict[str, Callable[[], object]] = {
             "AppContext": lambda: self.ctx, "GameSession": lambda: self.session,
             "RoundOver": lambda: self.result, "TableScene": lambda: table,
+            "PlayedTable": lambda: table, "RulesChoice": lambda: NewGameScene(self.ctx),
             "Position": lambda: self.session.position, "str": lambda: LONG_PATH,
             "NewGameScene": lambda: NewGameScene(self.ctx),
         }
@@ -158,7 +159,7 @@ State = Callable[[AppContext, Pieces], list[Scene]]
 
 
 def _table(ctx: AppContext, pieces: Pieces) -> Scene:
-    from diloti_desktop.ui.scenes.table import TableScene
+    from diloti_desktop.ui.table.table_scene import TableScene
 
     table = TableScene(ctx, pieces.session)
     ctx.session = pieces.session
@@ -191,7 +192,7 @@ def table_with_refusal(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 
 def four_player_table(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """Four seats with AI levels in their labels."""
-    from diloti_desktop.ui.scenes.table import TableScene
+    from diloti_desktop.ui.table.table_scene import TableScene
 
     session = make_session(4)
     ctx.session = session
@@ -207,7 +208,7 @@ def moves_list(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 
 def match_end(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """The match is over: the opponent won."""
-    from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
+    from diloti_desktop.ui.table.summary import MatchEndScene, RoundSummaryScene
 
     table = _table(ctx, pieces)
     result = round_result(match_over=True)
@@ -216,7 +217,7 @@ def match_end(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 
 def four_player_summary(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """A round summary of a four-player game."""
-    from diloti_desktop.ui.scenes.summary import RoundSummaryScene
+    from diloti_desktop.ui.table.summary import RoundSummaryScene
 
     table = four_player_table(ctx, pieces)[0]
     return [table, RoundSummaryScene(ctx, table, round_result(4))]  # type: ignore[arg-type]
@@ -225,7 +226,7 @@ def four_player_summary(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 def error_screen(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """The error screen with a long technical detail and log path."""
     from diloti_desktop.i18n import _
-    from diloti_desktop.ui.scenes.error import ErrorScene
+    from diloti_desktop.ui.menus.error import ErrorScene
 
     detail = _("Technical detail: {error}").format(
         error="KeyError: 'a-rather-long-key-name-that-does-not-exist-in-the-table'")
@@ -235,7 +236,7 @@ def error_screen(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 def menu_with_notice(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """The main menu showing a message about damaged settings."""
     from diloti_desktop.i18n import _
-    from diloti_desktop.ui.scenes.menu import MainMenuScene
+    from diloti_desktop.ui.menus.menu import MainMenuScene
 
     ctx.notices.append(_("Your settings could not be read ({reason}), so the defaults are in "
                          "use. The damaged file was kept as {kept}.").format(
@@ -245,8 +246,8 @@ def menu_with_notice(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 
 def rules_screen_end(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """The rules, scrolled to the end."""
-    from diloti_desktop.ui.input import Action, KeyAction
-    from diloti_desktop.ui.scenes.rules_screen import RulesScene
+    from diloti_desktop.ui.kit.input import Action, KeyAction
+    from diloti_desktop.ui.learn.rules_screen import RulesScene
 
     scene = RulesScene(ctx)
     scene.handle(KeyAction(Action.END))
@@ -255,8 +256,8 @@ def rules_screen_end(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 
 def advanced_rules(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """The advanced rules over the new-game panel."""
-    from diloti_desktop.ui.scenes.advanced_rules import AdvancedRulesScene
-    from diloti_desktop.ui.scenes.menu import NewGameScene
+    from diloti_desktop.ui.menus.advanced_rules import AdvancedRulesScene
+    from diloti_desktop.ui.menus.menu import NewGameScene
 
     owner = NewGameScene(ctx)
     return [owner, AdvancedRulesScene(ctx, owner)]
@@ -278,7 +279,7 @@ def table_with_save_warning(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 
 def unsaved_game_question(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """Leaving a game that could not be saved: the question."""
-    from diloti_desktop.ui.notice import UnsavedGameScene
+    from diloti_desktop.ui.kit.notice import UnsavedGameScene
 
     table = _table(ctx, pieces)
     _save_problem(ctx)
@@ -287,7 +288,7 @@ def unsaved_game_question(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 
 def unsaved_game_to_menu(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """Going to the main menu from a game that could not be saved."""
-    from diloti_desktop.ui.notice import UnsavedGameScene
+    from diloti_desktop.ui.kit.notice import UnsavedGameScene
 
     table = _table(ctx, pieces)
     _save_problem(ctx)
@@ -296,19 +297,18 @@ def unsaved_game_to_menu(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 
 def replace_saved_game(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """New game while a game is interrupted: the question."""
-    from diloti_desktop.ui.scenes import flow
-    from diloti_desktop.ui.scenes.menu import MainMenuScene
+    from diloti_desktop.ui.menus.menu import MainMenuScene
 
     menu = MainMenuScene(ctx)
     ctx.scenes.reset(menu)
-    flow.confirm_replacing_saved_game(ctx, lambda: None)
+    ctx.nav.confirm_replacing_saved_game(lambda: None)
     return ctx.scenes.scenes()
 
 
 def statistics_with_records(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """The statistics with a few groups (helped ones too), then the reset question."""
     from diloti_desktop.player_data import stats
-    from diloti_desktop.ui.scenes.statistics import StatisticsScene
+    from diloti_desktop.ui.menus.statistics import StatisticsScene
 
     scene = StatisticsScene(ctx)
     record = stats.Record(played=128, won=67, rounds=640, points=5123, xeris_made=151,
@@ -361,7 +361,7 @@ def _hint_level(level: int) -> State:
 
 def tutor_warning(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """The tutor stopping the worst move of the position."""
-    from diloti_desktop.ui.scenes.tutor import TutorScene
+    from diloti_desktop.ui.table.tutor import TutorScene
 
     table = _table(ctx, pieces)
     _unused, check, move = _advice(pieces.session.position)
@@ -374,7 +374,7 @@ def tutor_about_the_better_move(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     longest panel: the better move named first, then two sentences)."""
     from diloti_desktop.ai.coach import Reason, Why
     from diloti_desktop.rules.cards import parse_cards
-    from diloti_desktop.ui.scenes.tutor import TutorScene
+    from diloti_desktop.ui.table.tutor import TutorScene
 
     table = _table(ctx, pieces)
     _unused, check, move = _advice(pieces.session.position)
@@ -387,7 +387,7 @@ def tutor_about_the_better_move(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 
 def history_panel(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """The round's moves (L), after a few moves of a seeded round."""
-    from diloti_desktop.ui.scenes.table import TableScene
+    from diloti_desktop.ui.table.table_scene import TableScene
 
     position, _events = played_position(2, 5, lambda p: p.played >= 9 and p.turn == 0)
     session = GameSession(GameConfig(position.rules, (HUMAN, "Expert"), 1), position,
@@ -402,14 +402,15 @@ def _lesson_step(index: int) -> State:
     def build(ctx: AppContext, pieces: Pieces) -> list[Scene]:
         from diloti_desktop.controller.lessons import LESSONS
         from diloti_desktop.i18n import _
-        from diloti_desktop.ui.scenes.guided_table import LessonTableScene
+        from diloti_desktop.ui.table.guided_table import GuidedTableScene, LessonGuide
 
-        scene = LessonTableScene(ctx, index)
+        guide = LessonGuide(index)
+        scene = GuidedTableScene(ctx, guide)
         ctx.session = scene.session
         steps = LESSONS[index].steps
         longest = max(range(len(steps)), key=lambda k: len(_(steps[k].text)) + max(
             (len(_(why)) for _move, why in steps[k].wrong), default=0))
-        scene.coach.index = longest
+        guide.coach.index = longest
         wrong = steps[longest].wrong
         if wrong:
             scene.wrong = max((_(why) for _move, why in wrong), key=len)
@@ -422,14 +423,15 @@ def _puzzle(level: str) -> State:
     def build(ctx: AppContext, pieces: Pieces) -> list[Scene]:
         from diloti_desktop.ai.puzzles import load_puzzles
         from diloti_desktop.controller.guided import PuzzleCoach
-        from diloti_desktop.ui.scenes.guided_table import PuzzleTableScene
+        from diloti_desktop.ui.table.guided_table import GuidedTableScene, PuzzleGuide
 
         group = [p for p in load_puzzles() if p.difficulty.value == level] or load_puzzles()
-        scene = PuzzleTableScene(ctx, PuzzleCoach(group[0]), len(group), len(group))
+        guide = PuzzleGuide(PuzzleCoach(group[0]), len(group), len(group))
+        scene = GuidedTableScene(ctx, guide)
         ctx.session = scene.session
         move = next(m for m in rules.legal_moves(group[0].position)
                     if not group[0].accepts(m))
-        scene.wrong = scene.coach.judge(group[0].position, move) or ""
+        scene.wrong = guide.coach.judge(group[0].position, move) or ""
         return [scene]
     build.__doc__ = f"A {level} puzzle after a wrong try."
     return build
@@ -440,7 +442,7 @@ def round_review(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     that the exact analysis takes a fraction of a second)."""
     import time
 
-    from diloti_desktop.ui.scenes.review import ReviewScene
+    from diloti_desktop.ui.review.review_scene import ReviewScene
 
     position, _events = played_position(2, 7, lambda p: p.played >= 40)
     session = GameSession(GameConfig(position.rules, (HUMAN, HUMAN), 3), position,
@@ -472,7 +474,7 @@ LONG_CAPTIONS = ("rules=4p round=1 phase=play dealer=3 turn=0 hands=AH5S6D9H/2C3
 def long_pile_captions(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """Four players, a family of 10s owned by West and a plain 9 by East: the longest
     pile captions ("family of 10s — West") in the narrower four-player table."""
-    from diloti_desktop.ui.scenes.table import TableScene
+    from diloti_desktop.ui.table.table_scene import TableScene
 
     position = fixed_position(LONG_CAPTIONS)
     session = GameSession(GameConfig(position.rules, (HUMAN, "Master", "Expert", "Master"), 1),
@@ -524,7 +526,7 @@ BUILDERS.update(_lesson_builders())
 #: the bases QuestionScene and _ResultScene are drawn as their subclasses).
 COVERED_BY_BUILDERS = {"ChooserScene", "ErrorScene", "MatchEndScene", "MovesListScene",
                        "UnsavedGameScene", "ConfirmScene", "QuestionScene", "_ResultScene",
-                       "GuidedTableScene", "LessonTableScene", "PuzzleTableScene",
+                       "GuidedTableScene",
                        "TutorScene", "ReviewScene"}
 
 
@@ -543,7 +545,7 @@ def shots() -> Iterator[Shot]:
             continue
 
         def build(ctx: AppContext, pieces: Pieces, kind: type[Scene] = kind) -> list[Scene]:
-            from diloti_desktop.ui.scenes.table import TableScene
+            from diloti_desktop.ui.table.table_scene import TableScene
 
             scene = construct(kind, pieces)
             if scene is None:

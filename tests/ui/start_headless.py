@@ -22,9 +22,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 def start_and_visit() -> list[str]:
     """Start the game on the current data folder; return what the player was told."""
     from diloti_desktop import app
-    from diloti_desktop.ui.scenes import flow, learn
-    from diloti_desktop.ui.scenes.menu import MainMenuScene, NewGameScene
-    from diloti_desktop.ui.scenes.statistics import StatisticsScene
+    from diloti_desktop.ui.learn import learn
+    from diloti_desktop.ui.menus.menu import MainMenuScene, NewGameScene
+    from diloti_desktop.ui.menus.statistics import StatisticsScene
     from tests.ui.driver import make_app
 
     settings, notices = app.read_before_window(smoke=False)
@@ -35,13 +35,13 @@ def start_and_visit() -> list[str]:
         menu = ctx.scenes.scenes()[0]
         assert isinstance(menu, MainMenuScene)
         told = [menu.message] if menu.message else []
-        flow.open_statistics(ctx)
+        ctx.nav.open_statistics()
         shell.draw()
         statistics = ctx.scenes.top
         assert isinstance(statistics, StatisticsScene)
         told += [statistics.message] if statistics.message else []
         ctx.scenes.pop(statistics)
-        flow.open_learn(ctx)
+        ctx.nav.open_learn()
         shell.draw()
         problem = learn.puzzles_problem()
         told += [problem] if problem else []

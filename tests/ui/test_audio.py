@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from diloti_desktop import resources
-from diloti_desktop.ui.audio import Audio, Sound
+from diloti_desktop.ui.kit.audio import Audio, Sound
 
 
 @pytest.fixture(autouse=True)

@@ -10,9 +10,10 @@ import pytest
 
 from diloti_desktop import resources
 from diloti_desktop.player_data.storage import Settings
-from diloti_desktop.ui import cards, suits
-from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.suits import CLUBS, DIAMONDS, HEARTS, SPADES
+from diloti_desktop.ui.kit import card_art as cards
+from diloti_desktop.ui.kit import suits
+from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.kit.suits import CLUBS, DIAMONDS, HEARTS, SPADES
 
 #: Kennard's gold (#FC4), used in every figure's crown and robes, never on a drawn card.
 FIGURE_GOLD = (255, 204, 68)

@@ -7,8 +7,9 @@ import itertools
 import pygame
 import pytest
 
-from diloti_desktop.ui import cards, suits
-from diloti_desktop.ui.suits import CLUBS, DIAMONDS, HEARTS, SPADES
+from diloti_desktop.ui.kit import card_art as cards
+from diloti_desktop.ui.kit import suits
+from diloti_desktop.ui.kit.suits import CLUBS, DIAMONDS, HEARTS, SPADES
 
 ALL_CARDS = list(itertools.product(cards.RANKS, suits.SUITS))
 

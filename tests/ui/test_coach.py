@@ -22,13 +22,12 @@ from diloti_desktop.controller.coach import Analysis
 from diloti_desktop.rules import Position, Ruleset, legal_moves
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY
-from diloti_desktop.ui.history_panel import HistoryPanel, history_lines
-from diloti_desktop.ui.layout import Box
-from diloti_desktop.ui.scenes import flow
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from diloti_desktop.ui.scenes.summary import RoundSummaryScene
-from diloti_desktop.ui.scenes.table import TableScene
-from diloti_desktop.ui.scenes.tutor import TutorScene
+from diloti_desktop.ui.kit.layout import Box
+from diloti_desktop.ui.menus.menu import MainMenuScene
+from diloti_desktop.ui.table.history_panel import HistoryPanel, history_lines
+from diloti_desktop.ui.table.summary import RoundSummaryScene
+from diloti_desktop.ui.table.table_scene import TableScene
+from diloti_desktop.ui.table.tutor import TutorScene
 from tests.ai.helpers import complete
 from tests.ui.driver import CHEAP_HINTS, Driver, choose_move, make_app, random_players
 
@@ -43,7 +42,7 @@ def open_game(driver: Driver, position: Position, level: str = "Casual",
     config = GameConfig(position.rules, (HUMAN, *(level,) * (players - 1)), 3)
     session = GameSession(config, position, player_factory=factory,  # type: ignore[arg-type]
                           ai_pace=0)
-    flow.play(driver.ctx, session)
+    driver.ctx.nav.play(session)
     driver.frames(2)
     return session
 
@@ -105,8 +104,8 @@ def test_a_followed_hint_plays_exactly_the_hinted_move(driver: Driver, style: st
         driver.wait_for_turn()
         move = full_hint(driver)
         seen_kinds.add(move.kind)
-        assert table.picked == move.card
-        assert table.selected == set(driver.items_of(move))
+        assert table.interaction.picked == move.card
+        assert table.interaction.selected == set(driver.items_of(move))
         before = len(session.history)
         if style == "enter":
             driver.key(pygame.K_RETURN)
@@ -126,10 +125,10 @@ def test_any_other_action_clears_the_hint(driver: Driver) -> None:
                                                "played=1"))
     table = driver.table
     move = full_hint(driver)
-    other = next(c for c, _b in table.hand_card_boxes() if c != move.card)
+    other = next(c for c, _b in table.pointer.hand_card_boxes() if c != move.card)
     driver.click(driver.hand_card(other))
     assert table.hint.level == 0 and table.hint.lit() == (None, frozenset())
-    assert table.picked == other
+    assert table.interaction.picked == other
     # Dragging an unrelated card clears a shown hint too.
     full_hint(driver)
     driver.drag(driver.hand_card(other), driver.empty_table_spot(), release=False)
@@ -157,7 +156,7 @@ def test_a_blunder_opens_the_tutor_and_take_it_back_changes_nothing(driver: Driv
     back = next(b for b in panel.buttons() if b.key == "back")
     driver.click(back.box.center)
     assert driver.top is table and session.position is before and not session.history
-    assert table.held is None and table.accepting()
+    assert table.interaction.held is None and table.accepting()
     assert session.assisted
     # Play anyway plays it.
     driver.drag(driver.hand_card(Move.parse("4H").card), driver.empty_table_spot())
@@ -179,7 +178,7 @@ def test_show_me_the_better_move_shows_the_whole_hint(driver: Driver) -> None:
     assert isinstance(panel, TutorScene)
     driver.click(next(b for b in panel.buttons() if b.key == "better").box.center)
     driver.until(lambda: table.hint.full, timeout=30)
-    assert table.hint.move == Move.parse("7S") and table.picked == Move.parse("7S").card
+    assert table.hint.move == Move.parse("7S") and table.interaction.picked == Move.parse("7S").card
     driver.key(pygame.K_RETURN)  # a fine move: no panel, played at once once graded
     driver.until(lambda: bool(session.history), timeout=30)
     assert session.history[0].move == Move.parse("7S")
@@ -203,7 +202,7 @@ def start_game(driver: Driver, players: int, seed: int = 4) -> GameSession:
     config = GameConfig(Ruleset(players=players), (HUMAN, *("Intermediate",) * (players - 1)),
                         seed)
     session = GameSession(config, player_factory=make_player, ai_pace=0)
-    flow.play(driver.ctx, session)
+    driver.ctx.nav.play(session)
     driver.frames(2)
     return session
 
@@ -213,13 +212,13 @@ def test_undo_with_the_button_and_ctrl_z_also_after_save_and_continue(driver: Dr
     decisions = play_some(driver, 3, random.Random(5))
     table = driver.table
     driver.click(driver.button("undo"))
-    assert session.position == decisions[2] and table.shown is session.position
-    assert table.accepting() and table.moves_shown == len(session.history)
+    assert session.position == decisions[2] and table.animations.shown is session.position
+    assert table.accepting() and table.animations.moves_shown == len(session.history)
     driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
     assert session.position == decisions[1]
     # Save, back to the main menu, Continue: undo still reaches the first decision.
     driver.ctx.save_session()
-    flow.main_menu(driver.ctx)
+    driver.ctx.nav.main_menu()
     driver.frames()
     menu = driver.top
     assert isinstance(menu, MainMenuScene)
@@ -246,11 +245,11 @@ def test_the_history_lists_every_move_of_a_four_player_round(driver: Driver) -> 
         if isinstance(driver.top, RoundSummaryScene):
             break
         # Every move shown so far is listed, in order, with its seat.
-        lines = history_lines(session.history[:table.moves_shown])
+        lines = history_lines(session.history[:table.animations.moves_shown])
         assert [line.seat for line in lines] == [p.seat for p in session.history[:len(lines)]]
         driver.play(choose_move(list(legal_moves(session.position)), rng), "click")
     lines = history_lines(session.history)
-    assert len(lines) == 48 and table.moves_shown == 48
+    assert len(lines) == 48 and table.animations.moves_shown == 48
     # Play goes round the table: each move's seat follows the one before.
     assert all(b.seat == (a.seat + 1) % 4 for a, b in itertools.pairwise(lines))
     assert [line.number for line in lines] == list(range(1, 49))
@@ -259,8 +258,8 @@ def test_the_history_lists_every_move_of_a_four_player_round(driver: Driver) -> 
         assert line.seat == played.seat
     surface = pygame.Surface((960, 600))
     panel = HistoryPanel(open=True)
-    panel.draw(surface, table.layout(), lines, 0)
-    assert HistoryPanel.box(table.layout()).w >= 300
+    panel.draw(surface, table.board.layout(), lines, 0)
+    assert HistoryPanel.box(table.board.layout()).w >= 300
 
 
 def test_the_history_panel_toggles_with_its_button(driver: Driver) -> None:
@@ -270,8 +269,8 @@ def test_the_history_panel_toggles_with_its_button(driver: Driver) -> None:
     assert table.history.open
     driver.frames()
     # The table cards move beside the panel: none lies under it, and clicks reach them.
-    panel = HistoryPanel.box(table.layout())
-    items = table.geometry().item_boxes()
+    panel = HistoryPanel.box(table.board.layout())
+    items = table.board.geometry(table.animations).item_boxes()
     assert len(items) == 4
     assert not any(box.intersects(panel) for box in items.values())
     driver.click(driver.button("history"))
@@ -283,11 +282,11 @@ def test_every_hint_line_fits_inside_its_panel(driver: Driver) -> None:
     """The first line of each step is drawn bold, so it is wrapped with the bold font:
     a long nudge (prepare a declaration) stays inside the panel at every step."""
     from diloti_desktop import resources
-    from diloti_desktop.ui import theme
+    from diloti_desktop.ui.kit import theme
 
     open_game(driver, Position.parse("rules=2p hands=AH8S/2C3D loose=KD6S4C7D played=1"))
     table = driver.table
-    layout = table.layout()
+    layout = table.board.layout()
     seen_bold = 0
     for _step in range(3):
         driver.key(pygame.K_h)
@@ -314,10 +313,10 @@ def test_the_hint_panel_keeps_clear_of_the_side_seats(size: tuple[int, int]) -> 
                                          "loose=5H10HJDQC played=28"))
         table = driver.table
         full_hint(driver)
-        layout = table.layout()
+        layout = table.board.layout()
         toast = layout.toast
         blocker = Box(toast.centerx - 10, toast.y, 20, toast.h)  # low is taken
-        avoid = [*table.geometry().item_boxes().values(), blocker]
+        avoid = [*table.board.geometry(table.animations).item_boxes().values(), blocker]
         box, _rows = table.hint.place(layout, avoid)
         for place in layout.seats:
             if place.edge in ("left", "right"):

@@ -11,7 +11,7 @@ from diloti_desktop.rules import Position
 from diloti_desktop.rules.cards import parse_cards
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.view import seat_view
-from diloti_desktop.ui.coach_words import (
+from diloti_desktop.ui.words.coach_words import (
     nudge_text,
     reason_text,
     tutor_paragraphs,

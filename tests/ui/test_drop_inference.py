@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from diloti_desktop.rules import parse_cards
-from diloti_desktop.ui.scenes.dialogs import ChooserScene
+from diloti_desktop.ui.table.dialogs import ChooserScene
 
 from .driver import Driver
 from .test_table_play import card, open_position
@@ -20,12 +20,12 @@ def test_dropping_nine_on_eight_with_an_ace_loose_takes_both(driver: Driver) -> 
     session = open_position(driver, "hands=9H5S/KC2S loose=8CAD4S played=3")
     start, target = driver.hand_card(card("9H")), driver.item(parse_cards("8C"))
     driver.drag(start, target, release=False)
-    assert parse_cards("AD") in driver.table.drag_targets  # A♦ lit during the drag
+    assert parse_cards("AD") in driver.table.interaction.drag_targets  # A♦ lit during the drag
     driver.post(pygame.MOUSEBUTTONUP, pos=target, button=1)  # let go over 8♣
     driver.frames(3)
     assert session.position.captured[0] == parse_cards("9H8CAD")
     assert session.position.loose & parse_cards("8CAD4S") == parse_cards("4S")  # (the AI moved)
-    assert driver.table.last_reason == ""
+    assert driver.table.messages.last_reason == ""
 
 
 def test_a_drop_with_two_completions_opens_the_chooser(driver: Driver) -> None:

@@ -11,11 +11,11 @@ import pytest
 from diloti_desktop import glossary
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.ruleset import FIELD_NAMES
-from diloti_desktop.ui import tooltip
-from diloti_desktop.ui.scenes.advanced_rules import AdvancedRulesScene
-from diloti_desktop.ui.scenes.glossary_screen import GlossaryScene
-from diloti_desktop.ui.scenes.menu import NewGameScene
-from diloti_desktop.ui.scenes.rules_screen import SECTIONS, RulesScene
+from diloti_desktop.ui.kit import tooltip
+from diloti_desktop.ui.learn.glossary_screen import GlossaryScene
+from diloti_desktop.ui.learn.rules_screen import SECTIONS, RulesScene
+from diloti_desktop.ui.menus.advanced_rules import AdvancedRulesScene
+from diloti_desktop.ui.menus.menu import NewGameScene
 from tests.ui.driver import Driver
 
 #: The words the issue asks the glossary to explain, and those the table and the round
@@ -91,19 +91,19 @@ def test_the_glossary_opens_from_the_rules_screen_and_scrolls(driver: Driver) ->
 
 def test_pointing_at_a_pile_on_the_table_explains_it(driver: Driver) -> None:
     from diloti_desktop.controller.lessons import LESSONS
-    from diloti_desktop.ui.scenes.guided_table import LessonTableScene
+    from diloti_desktop.ui.table.guided_table import GuidedTableScene, LessonGuide
 
     index = next(i for i, lesson in enumerate(LESSONS) if lesson.key == "duties")
-    scene = LessonTableScene(driver.ctx, index)
+    scene = GuidedTableScene(driver.ctx, LessonGuide(index))
     driver.ctx.scenes.push(scene)
     driver.until(lambda: scene.accepting())
-    assert scene.tip_item() is None
-    pile = scene.shown.piles[0]
-    driver.move_to(scene.item_boxes()[pile.cards].center)
+    assert scene.drawing.tip_item() is None
+    pile = scene.animations.shown.piles[0]
+    driver.move_to(scene.pointer.item_boxes()[pile.cards].center)
     driver.frames()
-    tip = scene.tip_item()
+    tip = scene.drawing.tip_item()
     assert tip is not None and tip[0] == pile.cards
-    text = tooltip.pile_tip(scene.shown, pile.cards, 0)
+    text = tooltip.pile_tip(scene.animations.shown, pile.cards, 0)
     assert glossary.explain("plain pile") in text and "yours" in text
     assert scene.damage() is None  # the tooltip appearing redraws the whole frame
 
@@ -124,8 +124,8 @@ def test_summary_rows_explain_their_words() -> None:
 def test_an_example_captions_only_what_it_shows(driver: Driver, notation: str,
                                                 captions: list[str],
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    from diloti_desktop.ui import example_view
-    from diloti_desktop.ui.layout import Box
+    from diloti_desktop.ui.board import example_view
+    from diloti_desktop.ui.kit.layout import Box
 
     drawn: list[str] = []
     original = example_view.theme.blit_text

@@ -19,8 +19,7 @@ import pytest
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession
 from diloti_desktop.rules.cards import FULL_DECK, format_cards, iter_cards, parse_cards
 from diloti_desktop.rules.position import Position
-from diloti_desktop.ui.scenes import flow
-from diloti_desktop.ui.scenes.menu import MainMenuScene
+from diloti_desktop.ui.menus.menu import MainMenuScene
 from tests.ui.driver import make_app, random_players
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
@@ -53,14 +52,14 @@ def render(size: tuple[int, int]) -> pygame.Surface:
     session = GameSession(GameConfig(position.rules, (HUMAN, "Casual"), 1), position,
                           player_factory=random_players, ai_pace=0)
     session.last_account = "North laid 9♣"
-    flow.play(ctx, session)
+    ctx.nav.play(session)
     shell.step()
     table = ctx.scenes.top
-    from diloti_desktop.ui.scenes.table import TableScene
+    from diloti_desktop.ui.table.table_scene import TableScene
 
     assert isinstance(table, TableScene)
-    table.picked = int(next(iter_cards(parse_cards("6D"))))
-    table.selected = {parse_cards("3H")}
+    table.interaction.picked = int(next(iter_cards(parse_cards("6D"))))
+    table.interaction.selected = {parse_cards("3H")}
     shell.draw()
     assert shell.surface is not None
     frame = shell.surface.copy()

@@ -9,7 +9,7 @@ from diloti_desktop import i18n
 from diloti_desktop.controller import side_name
 from diloti_desktop.rules import Position
 from diloti_desktop.rules.progress import round_progress
-from diloti_desktop.ui.header import (
+from diloti_desktop.ui.board.header import (
     NAMED_TALLIES,
     draw_header,
     fit_header,
@@ -17,7 +17,7 @@ from diloti_desktop.ui.header import (
     secured_items,
     tally_texts,
 )
-from diloti_desktop.ui.layout import table_layout
+from diloti_desktop.ui.kit.layout import table_layout
 from tests.ui.driver import Driver
 from tests.ui.test_table_play import card, open_position
 
@@ -102,10 +102,10 @@ def test_the_bar_fits_between_the_edge_and_the_buttons(size: tuple[int, int],
 def test_a_capture_shows_up_in_the_tally_at_once(driver: Driver) -> None:
     session = open_position(driver, "hands=AS9C/KC2S loose=AH3H9S played=1")
     table = driver.table
-    assert tally_texts(round_progress(table.shown), 2)[1] == (
+    assert tally_texts(round_progress(table.animations.shown), 2)[1] == (
         "This round: You 0 · North 0 · cards 0–0")
     driver.drag(driver.hand_card(card("AS")), driver.item(1 << card("AH")))
     driver.until(table.caught_up)
     assert session.history[0].move.kind == 1
-    assert tally_texts(round_progress(table.shown), 2)[0] == (
+    assert tally_texts(round_progress(table.animations.shown), 2)[0] == (
         "This round: You 2 (A, A) · North 0 · cards 2–0")

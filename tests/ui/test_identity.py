@@ -17,10 +17,10 @@ import pytest
 
 from diloti_desktop import __version__, app, resources
 from diloti_desktop.ui import shell as shell_module
-from diloti_desktop.ui import theme
-from diloti_desktop.ui.scenes import about
-from diloti_desktop.ui.scenes.about import AboutScene
-from diloti_desktop.ui.scenes.menu import MainMenuScene
+from diloti_desktop.ui.kit import theme
+from diloti_desktop.ui.learn import about
+from diloti_desktop.ui.learn.about import AboutScene
+from diloti_desktop.ui.menus.menu import MainMenuScene
 from tests.ui.driver import Driver, make_app
 
 REPO = Path(__file__).resolve().parents[2]

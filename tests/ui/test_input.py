@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from diloti_desktop import i18n
-from diloti_desktop.ui.input import (
+from diloti_desktop.ui.kit.input import (
     LETTERS,
     Action,
     Click,

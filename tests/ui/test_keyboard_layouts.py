@@ -7,8 +7,7 @@ import pygame
 
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession
 from diloti_desktop.rules import Position
-from diloti_desktop.ui.scenes import flow
-from diloti_desktop.ui.scenes.moves_list import MovesListScene
+from diloti_desktop.ui.table.moves_list import MovesListScene
 from tests.ui.driver import Driver, random_players
 
 POSITION = "rules=2p hands=6S9C/KC2S loose=6D2C4H9S played=1"
@@ -22,7 +21,7 @@ def open_table(driver: Driver) -> GameSession:
     position = Position.parse(POSITION)
     config = GameConfig(position.rules, (HUMAN, "Novice"), 3)
     session = GameSession(config, position, player_factory=random_players, ai_pace=0)
-    flow.play(driver.ctx, session)
+    driver.ctx.nav.play(session)
     driver.frames(2)
     return session
 

@@ -15,11 +15,11 @@ import pytest
 from diloti_desktop import i18n
 from diloti_desktop.player_data import storage
 from diloti_desktop.player_data.storage import Settings
-from diloti_desktop.ui import theme
-from diloti_desktop.ui.scenes.dialogs import PauseScene
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from diloti_desktop.ui.scenes.settings import SettingsScene
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.kit import theme
+from diloti_desktop.ui.menus.menu import MainMenuScene
+from diloti_desktop.ui.menus.settings import SettingsScene
+from diloti_desktop.ui.table.dialogs import PauseScene
+from diloti_desktop.ui.table.table_scene import TableScene
 from tests.ui import scene_gallery
 from tests.ui.driver import Driver, make_app
 

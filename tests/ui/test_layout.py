@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from diloti_desktop.ui.layout import (
+from diloti_desktop.ui.board.table_grid import assign_slots, slots_needed, table_grid
+from diloti_desktop.ui.kit.layout import (
     MIN_WINDOW,
     Box,
     card_height,
@@ -19,7 +20,6 @@ from diloti_desktop.ui.layout import (
     table_layout,
     topmost,
 )
-from diloti_desktop.ui.table_grid import assign_slots, slots_needed, table_grid
 
 SIZES = [MIN_WINDOW, (1024, 640), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440),
          (1280, 1024), (3440, 1440), (800, 500)]
@@ -27,7 +27,7 @@ SIZES = [MIN_WINDOW, (1024, 640), (1280, 720), (1366, 768), (1920, 1080), (2560,
 
 def test_the_layout_module_does_not_need_pygame() -> None:
     code = ("import sys; sys.modules['pygame'] = None; "
-            "import diloti_desktop.ui.layout as layout; "
+            "import diloti_desktop.ui.kit.layout as layout; "
             "print(layout.table_layout(1280, 720, 4).table)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=False)
@@ -53,7 +53,7 @@ def test_box_basics() -> None:
 @pytest.mark.parametrize("scale", ["small", "medium", "large"])
 def test_every_region_fits_in_the_window(size: tuple[int, int], players: int,
                                          scale: str) -> None:
-    from diloti_desktop.ui.layout import CARD_SCALES
+    from diloti_desktop.ui.kit.layout import CARD_SCALES
 
     layout = table_layout(*size, players, CARD_SCALES[scale])
     window = Box(0, 0, layout.width, layout.height)

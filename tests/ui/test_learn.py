@@ -12,17 +12,17 @@ from diloti_desktop.controller.lessons import LESSONS
 from diloti_desktop.player_data import learning_progress as saved
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
-from diloti_desktop.ui.hint_coach import move_items
-from diloti_desktop.ui.scenes.dialogs import ChooserScene
-from diloti_desktop.ui.scenes.error import ErrorScene
-from diloti_desktop.ui.scenes.guided_table import (
+from diloti_desktop.ui.learn.learn import LearnScene, WelcomeScene, should_welcome
+from diloti_desktop.ui.menus.error import ErrorScene
+from diloti_desktop.ui.menus.menu import MainMenuScene
+from diloti_desktop.ui.table.dialogs import ChooserScene
+from diloti_desktop.ui.table.guided_table import (
     GuidedTableScene,
-    LessonTableScene,
-    PuzzleTableScene,
+    LessonGuide,
+    PuzzleGuide,
 )
-from diloti_desktop.ui.scenes.learn import LearnScene, WelcomeScene, should_welcome
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from diloti_desktop.ui.scenes.summary import RoundSummaryScene
+from diloti_desktop.ui.table.hint_coach import move_items
+from diloti_desktop.ui.table.summary import RoundSummaryScene
 from tests.ui.driver import Driver
 
 
@@ -38,7 +38,7 @@ def open_learn(driver: Driver) -> LearnScene:
 def press_panel(driver: Driver, key: str) -> None:
     scene = driver.top
     assert isinstance(scene, GuidedTableScene)
-    driver.click(next(b for b in scene.panel_buttons() if b.key == key).box.center)
+    driver.click(next(b for b in scene.panel.buttons(scene.content()) if b.key == key).box.center)
 
 
 def wait_step(driver: Driver, scene: GuidedTableScene) -> None:
@@ -64,7 +64,7 @@ def test_every_lesson_with_the_mouse_and_a_wrong_try(driver: Driver, index: int)
     lesson = LESSONS[index]
     driver.click(next(b for b in learn.buttons() if b.key == f"lesson:{index}").box.center)
     scene = driver.top
-    assert isinstance(scene, LessonTableScene)
+    assert isinstance(scene, GuidedTableScene) and isinstance(scene.guide, LessonGuide)
     driver.until(lambda: scene.accepting())
     before = scene.session.position
     mistake = Move.parse(lesson.mistake)
@@ -77,18 +77,19 @@ def test_every_lesson_with_the_mouse_and_a_wrong_try(driver: Driver, index: int)
     if mistake in legal_moves(before):
         assert "not what this step asks" in scene.wrong or len(scene.wrong) > 30
     assert any(scene.wrong in text for text, _c, _b in scene.content().lines)
-    if scene.selected:  # the refused gesture's clicked cards stay selected: Esc clears them
+    # The refused gesture's clicked cards stay selected: Esc clears them.
+    if scene.interaction.selected:
         driver.key(pygame.K_ESCAPE)
-        assert not scene.selected and driver.top is scene
+        assert not scene.interaction.selected and driver.top is scene
     for number, step in enumerate(lesson.steps):
         driver.until(lambda: scene.accepting())
-        assert scene.coach.index == number
+        assert scene.guide.coach.index == number
         driver.play(Move.parse(step.expect[0]))
         wait_step(driver, scene)
         if number + 1 < len(lesson.steps):
             press_panel(driver, "next")
-    assert scene.coach.finished
-    keys = [b.key for b in scene.panel_buttons()]
+    assert scene.guide.coach.finished
+    keys = [b.key for b in scene.panel.buttons(scene.content())]
     assert "leave" in keys and (index + 1 == len(LESSONS)) == ("next_lesson" not in keys)
     assert any(lesson.summary in text for text, _c, _b in scene.content().lines)
     assert lesson.key in learn.progress.lessons
@@ -113,13 +114,15 @@ def test_next_lesson_goes_on_without_the_list(driver: Driver) -> None:
     learn = open_learn(driver)
     learn.open_lesson(len(LESSONS) - 2)
     scene = driver.top
-    assert isinstance(scene, LessonTableScene)
-    for step in scene.coach.lesson.steps:
+    assert isinstance(scene, GuidedTableScene) and isinstance(scene.guide, LessonGuide)
+    for step in scene.guide.coach.lesson.steps:
         driver.until(lambda: scene.accepting())
         driver.play(Move.parse(step.expect[0]))
         wait_step(driver, scene)
     press_panel(driver, "next_lesson")
-    assert isinstance(driver.top, LessonTableScene) and driver.top.index == len(LESSONS) - 1
+    top = driver.top
+    assert isinstance(top, GuidedTableScene) and isinstance(top.guide, LessonGuide)
+    assert top.guide.index == len(LESSONS) - 1
 
 
 def test_a_puzzle_three_wrong_tries_then_the_answer_then_one_solved(driver: Driver) -> None:
@@ -130,9 +133,9 @@ def test_a_puzzle_three_wrong_tries_then_the_answer_then_one_solved(driver: Driv
     driver.click(next(b for b in learn.buttons()
                       if b.key == f"puzzles:{first.difficulty.value}").box.center)
     scene = driver.top
-    assert isinstance(scene, PuzzleTableScene)
+    assert isinstance(scene, GuidedTableScene) and isinstance(scene.guide, PuzzleGuide)
     driver.until(lambda: scene.accepting())
-    puzzle = scene.coach.puzzle
+    puzzle = scene.guide.coach.puzzle
     wrong = [m for m in legal_moves(puzzle.position) if not puzzle.accepts(m)]
     for attempt in range(3):
         move = wrong[attempt % len(wrong)]
@@ -140,7 +143,7 @@ def test_a_puzzle_three_wrong_tries_then_the_answer_then_one_solved(driver: Driv
         driver.frames(2)
         assert scene.session.position == puzzle.position
         assert scene.wrong
-    assert scene.coach.revealed and scene.guided.waiting()
+    assert scene.guide.coach.revealed and scene.guided.waiting()
     driver.until(lambda: scene.guided.explained is not None)
     driver.frames(2)
     lines = " ".join(text for text, _c, _b in scene.content().lines)
@@ -150,13 +153,14 @@ def test_a_puzzle_three_wrong_tries_then_the_answer_then_one_solved(driver: Driv
     assert puzzle.ident not in learn.progress.puzzles
     press_panel(driver, "next_puzzle")
     scene = driver.top
-    assert isinstance(scene, PuzzleTableScene) and scene.number == 2
+    assert isinstance(scene, GuidedTableScene) and isinstance(scene.guide, PuzzleGuide)
+    assert scene.guide.number == 2
     driver.until(lambda: scene.accepting())
-    driver.play(scene.coach.puzzle.answer)
+    driver.play(scene.guide.coach.puzzle.answer)
     wait_step(driver, scene)
-    assert scene.coach.solved
-    assert scene.coach.puzzle.ident in learn.progress.puzzles
-    assert scene.coach.puzzle.ident in saved.load_progress()[0].puzzles
+    assert scene.guide.coach.solved
+    assert scene.guide.coach.puzzle.ident in learn.progress.puzzles
+    assert scene.guide.coach.puzzle.ident in saved.load_progress()[0].puzzles
 
 
 def test_the_first_start_offer_is_made_once(driver: Driver) -> None:
@@ -184,11 +188,12 @@ def test_the_hint_in_a_lesson_sets_up_the_steps_move(driver: Driver) -> None:
     learn = open_learn(driver)
     learn.open_lesson(0)
     scene = driver.top
-    assert isinstance(scene, LessonTableScene)
+    assert isinstance(scene, GuidedTableScene) and isinstance(scene.guide, LessonGuide)
     driver.until(lambda: scene.accepting())
     driver.key(pygame.K_h)
-    expected = scene.coach.expected()[0]
-    assert scene.picked == expected.card and scene.selected == set(move_items(expected))
+    expected = scene.guide.coach.expected()[0]
+    assert scene.interaction.picked == expected.card
+    assert scene.interaction.selected == set(move_items(expected))
     driver.key(pygame.K_RETURN)
     wait_step(driver, scene)
     assert scene.session.history[0].move == expected

@@ -25,13 +25,13 @@ import pytest
 
 from diloti_desktop.controller import GameSession
 from diloti_desktop.player_data import files
-from diloti_desktop.ui.layout import Box
-from diloti_desktop.ui.scene import Scene
-from diloti_desktop.ui.scenes.dialogs import ChooserScene
-from diloti_desktop.ui.scenes.error import ErrorScene
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.kit.layout import Box
+from diloti_desktop.ui.kit.scene import Scene
+from diloti_desktop.ui.menus.error import ErrorScene
+from diloti_desktop.ui.menus.menu import MainMenuScene
 from diloti_desktop.ui.shell import Shell
+from diloti_desktop.ui.table.dialogs import ChooserScene
+from diloti_desktop.ui.table.table_scene import TableScene
 from tests.ui.driver import make_app
 
 SEED = 20261201
@@ -59,9 +59,9 @@ def _boxes_of(scene: Scene | None, rng: random.Random) -> list[Box]:
     if isinstance(scene, TableScene):
         roll = rng.random()
         if roll < 0.55:
-            boxes = [box for _card, box in scene.hand_card_boxes()]
+            boxes = [box for _card, box in scene.pointer.hand_card_boxes()]
         elif roll < 0.85:
-            boxes = list(scene.item_boxes().values())
+            boxes = list(scene.pointer.item_boxes().values())
         return boxes or [button.box for button in scene.buttons()]
     if isinstance(scene, ChooserScene):
         boxes += [box for _index, box in scene.option_boxes()]

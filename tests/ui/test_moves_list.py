@@ -6,8 +6,8 @@ import pygame
 
 from diloti_desktop.rules import legal_moves
 from diloti_desktop.rules.moves import Move, MoveKind
-from diloti_desktop.ui.scenes.moves_list import KIND_ORDER, MovesListScene, ordered_moves
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.table.moves_list import KIND_ORDER, MovesListScene, ordered_moves
+from diloti_desktop.ui.table.table_scene import TableScene
 from tests.ui.driver import Driver
 from tests.ui.test_table_play import open_position
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from diloti_desktop.player_data import files, learning_progress, storage
 from diloti_desktop.rules.__main__ import main as rules_main
-from diloti_desktop.ui.scenes import learn
+from diloti_desktop.ui.learn import learn
 from tests.controller.save_cases import envelope, good_game
 from tests.ui.start_headless import start_and_visit
 

@@ -15,10 +15,10 @@ import pytest
 from diloti_desktop.controller import GameSession
 from diloti_desktop.rules import legal_moves
 from diloti_desktop.rules.__main__ import main as rules_cli
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from diloti_desktop.ui.scenes.review import ReviewScene
-from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.menus.menu import MainMenuScene
+from diloti_desktop.ui.review.review_scene import ReviewScene
+from diloti_desktop.ui.table.summary import MatchEndScene, RoundSummaryScene
+from diloti_desktop.ui.table.table_scene import TableScene
 from tests.ui.driver import Driver, choose_move, make_app
 from tests.ui.test_table_play import start_from_menu
 
@@ -75,24 +75,24 @@ def test_the_review_opens_from_the_summary_and_steps_through_the_round(driver: D
     shot(driver, "summary")
     driver.click(review_button.box.center)
     review = driver.top
-    assert isinstance(review, ReviewScene) and review.round_no == 1
+    assert isinstance(review, ReviewScene) and review.reviewed.round_no == 1
     play = session.played_round(1)
     assert play is not None
     # The replay reaches the exact positions of the played round.
-    assert review.positions == play.positions()
-    assert review.positions[-1] == session.position
-    first = review.step
+    assert review.reviewed.positions == play.positions()
+    assert review.reviewed.positions[-1] == session.position
+    first = review.reviewed.step
     assert play.moves[first][0] == 0  # it opens on the human's first decision
     shot(driver, "review-first")
     driver.key(pygame.K_RIGHT)
-    assert review.step == first + 1
+    assert review.reviewed.step == first + 1
     driver.key(pygame.K_LEFT)
     driver.key(pygame.K_END)
-    assert review.step == len(play.moves)
+    assert review.reviewed.step == len(play.moves)
     driver.key(pygame.K_HOME)
-    assert review.step == 0
+    assert review.reviewed.step == 0
     # Every human decision is graded and shown; the table marks the played move.
-    grades = review.grades()
+    grades = review.reviewed.grades()
     assert sorted(grades) == play.plies_of({0})
     # The detail line counts the real choices; when the grade chips count more moves
     # (the forced ones), it says how many were left out.
@@ -104,7 +104,7 @@ def test_the_review_opens_from_the_summary_and_steps_through_the_round(driver: D
     for ply in play.plies_of({0})[:6]:
         review.go(ply)
         driver.frames()
-        deco = review.decorations(review.geometry())
+        deco = review.picture.decorations(review.picture.geometry())
         move = play.moves[ply][1]
         assert deco.picked == move.card and move.card in deco.card_rings
         decision = grades[ply]
@@ -116,15 +116,15 @@ def test_the_review_opens_from_the_summary_and_steps_through_the_round(driver: D
     placed = review.panel.place()
     step, row = placed.rows[3]
     driver.click(row.center)
-    assert review.step == step
+    assert review.reviewed.step == step
     # Opponent hands stay hidden until "all hands" is switched on.
-    assert review.decorations(review.geometry()).face_up_hands == frozenset({0})
+    assert review.picture.decorations(review.picture.geometry()).face_up_hands == frozenset({0})
     driver.key(pygame.K_a)
-    assert review.decorations(review.geometry()).face_up_hands == frozenset({0, 1})
+    assert review.picture.decorations(review.picture.geometry()).face_up_hands == frozenset({0, 1})
     # "How did North play?"
     driver.key(pygame.K_g)
     deadline = time.monotonic() + 60
-    while len(review.grades()) < 48:
+    while len(review.reviewed.grades()) < 48:
         assert time.monotonic() < deadline
         driver.frames()
         time.sleep(0.01)
@@ -132,7 +132,7 @@ def test_the_review_opens_from_the_summary_and_steps_through_the_round(driver: D
     driver.click(next(b.box.center for b in review.panel.place().buttons if b.key == "next"))
     review.go(north)
     driver.frames()
-    assert "Move" in review.decorations(review.geometry()).status
+    assert "Move" in review.picture.decorations(review.picture.geometry()).status
     shot(driver, "review-all-hands")
     driver.key(pygame.K_ESCAPE)
     assert driver.top is summary
@@ -151,13 +151,13 @@ def test_the_biggest_mistakes_jump_and_the_export_replays(driver: Driver,
     mistakes = review.panel.place().mistakes
     if mistakes:
         driver.key(pygame.K_1)
-        assert review.step == mistakes[0][0]
+        assert review.reviewed.step == mistakes[0][0]
         driver.click(mistakes[-1][1].center)
-        assert review.step == mistakes[-1][0]
+        assert review.reviewed.step == mistakes[-1][0]
     driver.key(pygame.K_e)
     exported = list((data_dir / "rounds").glob("*.txt"))
-    assert len(exported) == 1 and str(exported[0]) in review.message
-    assert not review.message_is_problem and exported[0].stat().st_mode & 0o777 == 0o644
+    assert len(exported) == 1 and str(exported[0]) in review.message.text
+    assert not review.message.problem and exported[0].stat().st_mode & 0o777 == 0o644
     capsys.readouterr()
     assert rules_cli(["replay", str(exported[0])]) == 0
     out = capsys.readouterr().out.splitlines()
@@ -174,9 +174,8 @@ def test_the_review_opens_from_a_restored_game_without_recomputing(driver: Drive
     driver.ctx.close_session()  # quit between rounds (the game is saved)
     restored, _message = driver.ctx.saved_session()
     assert restored is not None and restored.round_grades.grades(1) == grades
-    from diloti_desktop.ui.scenes import flow
 
-    flow.play(driver.ctx, restored)
+    driver.ctx.nav.play(restored)
     driver.frames(3)
     summary = driver.top
     assert isinstance(summary, RoundSummaryScene)
@@ -184,7 +183,7 @@ def test_the_review_opens_from_a_restored_game_without_recomputing(driver: Drive
     review = driver.top
     assert isinstance(review, ReviewScene)
     assert restored.round_grades.graded == 0 and not restored.round_grades.busy()
-    assert review.grades() == grades
+    assert review.reviewed.grades() == grades
 
 
 def test_the_match_end_shows_the_accuracy_and_reviews_every_round(driver: Driver) -> None:
@@ -213,7 +212,7 @@ def test_the_match_end_shows_the_accuracy_and_reviews_every_round(driver: Driver
     shot(driver, "match-end")
     driver.click(next(b.box.center for b in end.buttons() if b.key == f"round:{rounds}"))
     review = driver.top
-    assert isinstance(review, ReviewScene) and review.round_no == rounds
+    assert isinstance(review, ReviewScene) and review.reviewed.round_no == rounds
     driver.key(pygame.K_ESCAPE)
     assert driver.top is end
     # The score sheet opens any round's review by its number too.
@@ -221,7 +220,7 @@ def test_the_match_end_shows_the_accuracy_and_reviews_every_round(driver: Driver
     sheet = driver.top
     driver.key(pygame.K_1)
     review = driver.top
-    assert isinstance(review, ReviewScene) and review.round_no == 1
+    assert isinstance(review, ReviewScene) and review.reviewed.round_no == 1
     driver.key(pygame.K_ESCAPE)
     assert driver.top is sheet
     assert isinstance(driver.ctx.scenes.find(TableScene), TableScene)
@@ -252,7 +251,7 @@ def test_the_summary_prepares_the_review_and_r_shows_the_same_picture(driver: Dr
     wait_for_grades(driver, session)
     driver.until(lambda: summary._warmed)
     prepared = summary._review
-    assert prepared is not None and prepared._picture is not None
+    assert prepared is not None and prepared.picture._picture is not None
     assert summary.next_frame_in() > 0.1  # then idles again
     driver.key(pygame.K_r)
     assert driver.top is prepared

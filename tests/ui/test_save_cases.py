@@ -16,13 +16,12 @@ import pytest
 
 from diloti_desktop.controller import HUMAN, GameConfig
 from diloti_desktop.player_data import files, storage
-from diloti_desktop.ui import theme
-from diloti_desktop.ui.context import make_ai_player
-from diloti_desktop.ui.notice import UnsavedGameScene
-from diloti_desktop.ui.scenes import flow
-from diloti_desktop.ui.scenes.dialogs import PauseScene
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.kit import theme
+from diloti_desktop.ui.kit.context import make_ai_player
+from diloti_desktop.ui.kit.notice import UnsavedGameScene
+from diloti_desktop.ui.menus.menu import MainMenuScene
+from diloti_desktop.ui.table.dialogs import PauseScene
+from diloti_desktop.ui.table.table_scene import TableScene
 from tests.controller.save_cases import FILE_CASES, GAME_CASES, envelope, good_game
 from tests.ui.driver import Driver, make_app
 
@@ -132,7 +131,7 @@ def _play_one_move(driver: Driver) -> None:
 
 def _new_game(driver: Driver) -> None:
     driver.ctx.scenes.reset(MainMenuScene(driver.ctx))
-    flow.new_game(driver.ctx, GameConfig(seats=(HUMAN, "Random"), seed=11))
+    driver.ctx.nav.new_game(GameConfig(seats=(HUMAN, "Random"), seed=11))
     driver.wait_for_turn()
 
 
@@ -157,7 +156,7 @@ def test_a_failed_save_shows_a_lasting_warning_on_the_table(
     assert problem is not None and str(data_dir) in problem and "Permission denied" in problem
     driver.frames(3)
     table = driver.table
-    area = table.layout().table
+    area = table.board.layout().table
     surface = driver.shell.surface
     assert surface is not None
     banner = (area.x, area.y, area.w, area.h // 5)

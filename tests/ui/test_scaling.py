@@ -14,13 +14,12 @@ import pytest
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession
 from diloti_desktop.rules import Position
 from diloti_desktop.rules.cards import Card
-from diloti_desktop.ui.input import Viewport
-from diloti_desktop.ui.layout import MIN_WINDOW
-from diloti_desktop.ui.scenes import flow
-from diloti_desktop.ui.scenes.dialogs import ChooserScene
-from diloti_desktop.ui.scenes.menu import MainMenuScene
-from diloti_desktop.ui.scenes.settings import SettingsScene
-from diloti_desktop.ui.scenes.table import TableScene
+from diloti_desktop.ui.kit.input import Viewport
+from diloti_desktop.ui.kit.layout import MIN_WINDOW
+from diloti_desktop.ui.menus.menu import MainMenuScene
+from diloti_desktop.ui.menus.settings import SettingsScene
+from diloti_desktop.ui.table.dialogs import ChooserScene
+from diloti_desktop.ui.table.table_scene import TableScene
 from tests.ui.driver import Driver, make_app, random_players
 
 Point = tuple[int, int]
@@ -95,15 +94,15 @@ def test_clicks_and_drags_in_a_scaled_window_land_on_the_right_cards(small: Driv
     position = Position.parse("hands=6S9C/KC2S loose=6D2C4H9S played=1")
     session = GameSession(GameConfig(position.rules, (HUMAN, "Casual"), 3), position,
                           player_factory=random_players, ai_pace=0)
-    flow.play(small.ctx, session)
+    small.ctx.nav.play(session)
     small.frames(2)
     window, frame = (640, 480), small.shell.size()
     nine = int(Card.parse("9C"))
     table_nine = 1 << int(Card.parse("9S"))
-    layout = small.table.layout()
+    layout = small.table.board.layout()
     # Everything the layout places is inside the window once scaled: nothing cut off.
-    for box in [*small.table.item_boxes().values(), *(b for _c, b in
-                                                      small.table.hand_card_boxes()),
+    for box in [*small.table.pointer.item_boxes().values(), *(b for _c, b in
+                                                      small.table.pointer.hand_card_boxes()),
                 *layout.captures, layout.stock, *(b.box for b in small.table.buttons())]:
         right, bottom = shown_at((box.right - 1, box.bottom - 1), window, frame)
         assert right < window[0] and bottom < window[1], box

@@ -15,17 +15,18 @@ from diloti_desktop.player_data import storage
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.ruleset import Ruleset
-from diloti_desktop.ui.animation import Flight, Show, Step
-from diloti_desktop.ui.context import AppContext
-from diloti_desktop.ui.layout import Box
-from diloti_desktop.ui.scene import IDLE, Scene, SceneStack
-from diloti_desktop.ui.scenes.advanced_rules import AdvancedRulesScene
-from diloti_desktop.ui.scenes.error import ErrorScene
-from diloti_desktop.ui.scenes.menu import MainMenuScene, NewGameScene
-from diloti_desktop.ui.scenes.rules_screen import RulesScene
-from diloti_desktop.ui.scenes.settings import SettingsScene
-from diloti_desktop.ui.scenes.table import TableScene
-from diloti_desktop.ui.wording import describe_move, pile_caption
+from diloti_desktop.ui.kit.animation import Flight, Show, Step
+from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.kit.layout import Box
+from diloti_desktop.ui.kit.scene import IDLE, Scene
+from diloti_desktop.ui.kit.scene_stack import SceneStack
+from diloti_desktop.ui.learn.rules_screen import RulesScene
+from diloti_desktop.ui.menus.advanced_rules import AdvancedRulesScene
+from diloti_desktop.ui.menus.error import ErrorScene
+from diloti_desktop.ui.menus.menu import MainMenuScene, NewGameScene
+from diloti_desktop.ui.menus.settings import SettingsScene
+from diloti_desktop.ui.table.table_scene import TableScene
+from diloti_desktop.ui.words.wording import describe_move, pile_caption
 from tests.ui.driver import Driver
 
 REPO = Path(__file__).resolve().parents[2]
@@ -294,7 +295,7 @@ def test_the_smoke_test_plays_a_round_and_saves_a_real_frame(tmp_path: Path) -> 
 def test_a_game_saved_between_rounds_continues_with_the_summary(driver: Driver) -> None:
     from diloti_desktop.controller import HUMAN, GameConfig, GameSession
     from diloti_desktop.rules.cards import FULL_DECK, format_cards
-    from diloti_desktop.ui.scenes.summary import RoundSummaryScene
+    from diloti_desktop.ui.table.summary import RoundSummaryScene
     from tests.ui.driver import random_players
 
     half = FULL_DECK & ((1 << 27) - 1)

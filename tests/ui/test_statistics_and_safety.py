@@ -14,13 +14,13 @@ import pygame
 from diloti_desktop.player_data import stats, storage
 from diloti_desktop.player_data.last_setup import Setup, load_setup, save_setup, setup_path
 from diloti_desktop.rules.ruleset import Ruleset
-from diloti_desktop.ui.scenes.confirm import ConfirmScene
-from diloti_desktop.ui.scenes.menu import LEVELS, MainMenuScene, NewGameScene
-from diloti_desktop.ui.scenes.score_sheet import ScoreSheetScene
-from diloti_desktop.ui.scenes.statistics import StatisticsScene
-from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
-from diloti_desktop.ui.scenes.table import TableScene
-from diloti_desktop.ui.widgets import Button
+from diloti_desktop.ui.kit.confirm import ConfirmScene
+from diloti_desktop.ui.kit.widgets import Button
+from diloti_desktop.ui.menus.menu import LEVELS, MainMenuScene, NewGameScene
+from diloti_desktop.ui.menus.statistics import StatisticsScene
+from diloti_desktop.ui.table.score_sheet import ScoreSheetScene
+from diloti_desktop.ui.table.summary import MatchEndScene, RoundSummaryScene
+from diloti_desktop.ui.table.table_scene import TableScene
 from tests.ui.driver import Driver
 from tests.ui.test_table_play import play_rounds
 

@@ -131,7 +131,7 @@ def finished_session(target: int = 21) -> GameSession:
 
 
 def test_a_match_where_the_coach_helped_counts_on_the_helped_row(data_dir: Path) -> None:
-    from diloti_desktop.ui.context import AppContext, match_result
+    from diloti_desktop.ui.kit.context import AppContext, match_result
 
     plain, helped = finished_session(), finished_session()
     helped.note_hint_level(1)

@@ -19,12 +19,11 @@ from diloti_desktop.rules.errors import IllegalMoveError
 from diloti_desktop.rules.gestures import resolve_gesture
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import MATCH_OVER, PLAY
-from diloti_desktop.ui.scenes import flow
-from diloti_desktop.ui.scenes.dialogs import ChooserScene
-from diloti_desktop.ui.scenes.menu import MainMenuScene, NewGameScene
-from diloti_desktop.ui.scenes.summary import MatchEndScene, RoundSummaryScene
-from diloti_desktop.ui.scenes.table import TableScene
-from diloti_desktop.ui.table_view import table_items
+from diloti_desktop.ui.board.table_view import table_items
+from diloti_desktop.ui.menus.menu import MainMenuScene, NewGameScene
+from diloti_desktop.ui.table.dialogs import ChooserScene
+from diloti_desktop.ui.table.summary import MatchEndScene, RoundSummaryScene
+from diloti_desktop.ui.table.table_scene import TableScene
 from tests.ui.driver import Driver, choose_move, random_players
 
 STYLES = ("drag", "double", "click")
@@ -113,7 +112,7 @@ def open_position(driver: Driver, notation: str, players: int = 2) -> GameSessio
     seats = (HUMAN, *("Casual",) * (players - 1))
     session = GameSession(GameConfig(position.rules, seats, 3), position,
                           player_factory=random_players, ai_pace=0)
-    flow.play(driver.ctx, session)
+    driver.ctx.nav.play(session)
     driver.frames(2)
     return session
 
@@ -126,17 +125,17 @@ def test_an_illegal_drop_snaps_back_with_the_reason_and_changes_nothing(driver: 
     session = open_position(driver, "hands=7HTC/KC2S loose=2D piles=P8@0:3D5S played=1")
     before = session.position
     table = driver.table
-    home = dict(table.hand_card_boxes())[card("7H")]
+    home = dict(table.pointer.hand_card_boxes())[card("7H")]
     # 7♥ dropped on empty felt: laying is refused because the player owns the plain 8.
     driver.drag(home.center, driver.empty_table_spot())
     driver.frames(3)
     assert session.position is before
-    assert table.drag is None and table.held is None
+    assert table.interaction.drag is None and table.interaction.held is None
     expected = ("you own the plain 8, so you cannot lay 7♥; you may capture, or declare a "
                 "family that includes your pile")
-    assert table.last_reason == expected
-    assert table.toast.lower() == expected.lower()
-    assert dict(table.hand_card_boxes())[card("7H")] == home  # back in its place
+    assert table.messages.last_reason == expected
+    assert table.messages.toast.lower() == expected.lower()
+    assert dict(table.pointer.hand_card_boxes())[card("7H")] == home  # back in its place
     assert table.accepting()
 
 
@@ -146,7 +145,7 @@ def test_an_illegal_drop_on_a_card_gives_the_rules_reason(driver: Driver) -> Non
     driver.drag(driver.hand_card(card("AH")), driver.item(parse_cards("3H")))
     with pytest.raises(IllegalMoveError) as refused:
         resolve_gesture(before, card("AH"), parse_cards("3H"))
-    assert driver.table.last_reason == refused.value.reason
+    assert driver.table.messages.last_reason == refused.value.reason
     assert session.position is before
 
 
@@ -155,7 +154,7 @@ def test_dropping_back_on_the_hand_is_not_a_move(driver: Driver) -> None:
     before = session.position
     start = driver.hand_card(card("AH"))
     driver.drag(start, (start[0] + 40, start[1] - 10))
-    assert session.position is before and driver.table.toast == ""
+    assert session.position is before and driver.table.messages.toast == ""
 
 
 def test_an_ambiguous_drop_opens_the_chooser(driver: Driver) -> None:
@@ -171,7 +170,7 @@ def test_an_ambiguous_drop_opens_the_chooser(driver: Driver) -> None:
     assert session.position.hands[0] >> card("4C") & 1  # nothing played yet
     # Cancelling puts the card back; choosing plays exactly the chosen move.
     driver.key(pygame.K_ESCAPE)
-    assert isinstance(driver.top, TableScene) and driver.table.held is None
+    assert isinstance(driver.top, TableScene) and driver.table.interaction.held is None
     driver.drag(driver.hand_card(card("4C")), driver.item(parse_cards("4S")))
     build = Move.parse("4C =8 4S")
     driver.choose_in_chooser(build)
@@ -182,10 +181,10 @@ def test_drag_highlights_the_usable_items(driver: Driver) -> None:
     open_position(driver, "hands=6S9C/KC2S loose=6D2C4H9S played=1")
     driver.drag(driver.hand_card(card("6S")), driver.empty_table_spot(), release=False)
     table = driver.table
-    assert table.drag is not None
-    assert table.drag_targets == {parse_cards(c) for c in ("6D", "2C", "4H")}
+    assert table.interaction.drag is not None
+    assert table.interaction.drag_targets == {parse_cards(c) for c in ("6D", "2C", "4H")}
     decorations = table.decorations()
-    assert decorations.targets == table.drag_targets and decorations.lay_target
+    assert decorations.targets == table.interaction.drag_targets and decorations.lay_target
     driver.post(pygame.MOUSEBUTTONUP, pos=driver.empty_table_spot(), button=1)
     driver.frames()
 
@@ -194,7 +193,7 @@ def test_a_sum_capture_with_selected_cards(driver: Driver) -> None:
     session = open_position(driver, "hands=6S9C/KC2S loose=6D2C4H9S played=1")
     driver.click(driver.item(parse_cards("6D")))
     driver.click(driver.item(parse_cards("2C")))
-    assert driver.table.selected == {parse_cards("6D"), parse_cards("2C")}
+    assert driver.table.interaction.selected == {parse_cards("6D"), parse_cards("2C")}
     driver.click(driver.item(parse_cards("2C")))  # click again: unselected
     driver.click(driver.item(parse_cards("2C")))
     driver.drag(driver.hand_card(card("6S")), driver.item(parse_cards("4H")))
@@ -205,14 +204,14 @@ def test_keyboard_play_reaches_a_sum_capture(driver: Driver) -> None:
     session = open_position(driver, "hands=6S9C/KC2S loose=6D2C4H9S played=1")
     table = driver.table
     driver.key(pygame.K_RIGHT)
-    assert table.picked == card("6S")
-    order = sorted(table.slots, key=lambda m: table.slots[m])
+    assert table.interaction.picked == card("6S")
+    order = sorted(table.animations.slots, key=lambda m: table.animations.slots[m])
     wanted = {parse_cards(c) for c in ("6D", "2C", "4H")}
     for _ in order:
         driver.key(pygame.K_TAB)
-        if table.focus_item in wanted:
+        if table.interaction.focus_item in wanted:
             driver.key(pygame.K_SPACE)
-    assert table.selected == wanted
+    assert table.interaction.selected == wanted
     driver.key(pygame.K_RETURN)
     assert session.history[-1].move == Move.parse("6S x 6D 2C 4H")
 
@@ -232,11 +231,11 @@ def test_keyboard_move_list_reaches_every_legal_move(driver: Driver) -> None:
 
 def test_a_resize_lays_the_table_out_again(driver: Driver) -> None:
     open_position(driver, "hands=6S9C/KC2S loose=6D2C4H9S played=1")
-    before = driver.table.hand_card_boxes()
+    before = driver.table.pointer.hand_card_boxes()
     driver.resize((1600, 900))
     assert driver.shell.size() == (1600, 900)
-    after = driver.table.hand_card_boxes()
-    assert after != before and all(box.inside(driver.table.layout().table.inflate(4000, 4000))
+    after = driver.table.pointer.hand_card_boxes()
+    assert after != before and all(box.inside(driver.table.board.layout().table.inflate(4000, 4000))
                                    for _c, box in after)
     assert all(box.right <= 1600 and box.bottom <= 900 for _c, box in after)
     # Smaller than the minimum: the table is laid out at least 960x600 (here with the
@@ -253,13 +252,14 @@ def test_the_hint_button_climbs_from_a_nudge_to_the_whole_move(driver: Driver) -
     table = driver.table
     driver.click(driver.button("hint"))
     driver.until(lambda: table.hint.level == 1 or table.hint.failed, timeout=20)
-    assert table.hint.advice is not None and table.picked is None  # a nudge only
+    assert table.hint.advice is not None and table.interaction.picked is None  # a nudge only
     assert table.hint.lines()[0]
     driver.click(driver.button("hint"))
     move = table.hint.advice.best.move
-    assert table.hint.level == 2 and table.picked == move.card and not table.selected
+    assert table.hint.level == 2 and table.interaction.picked == move.card
+    assert not table.interaction.selected
     driver.key(pygame.K_h)
-    assert table.hint.full and table.selected == set(driver.items_of(move))
+    assert table.hint.full and table.interaction.selected == set(driver.items_of(move))
     assert move in legal_moves(session.position)
     assert session.coaching.assistance.hint_levels == [1, 1, 1]
 
@@ -270,8 +270,9 @@ def test_the_ai_is_shown_one_move_at_a_time_with_animation(driver: Driver) -> No
     driver.ctx.settings = dataclasses.replace(driver.ctx.settings, animation_speed="fast")
     session = open_position(driver, "hands=6S9C/2S3C turn=1 loose=6D4H9S played=1")
     table = driver.table
-    driver.until(lambda: table.show.busy(), timeout=5)
-    assert table.shown is not session.position  # the table still shows the move being made
+    driver.until(lambda: table.animations.show.busy(), timeout=5)
+    # The table still shows the move being made.
+    assert table.animations.shown is not session.position
     flights = table.decorations().flights
     assert flights and flights[-1][0].card in (card("2S"), card("3C"))
     assert table.next_frame_in() == 0.0
@@ -321,12 +322,13 @@ def test_a_continued_game_lays_the_table_cards_in_the_order_they_had(
                                          ai_pace=0)
         try:
             again = TableScene(driver.ctx, restored)
-            assert again.slots == table.slots
-            assert again.geometry().item_boxes() == table.geometry().item_boxes()
+            assert again.animations.slots == table.animations.slots
+            assert (again.board.geometry(again.animations).item_boxes()
+                    == table.board.geometry(table.animations).item_boxes())
         finally:
             restored.close()
         own_order = {mask: slot for slot, mask in enumerate(table_items(session.position))}
-        reordered += table.slots != own_order
+        reordered += table.animations.slots != own_order
         driver.play(choose_move(list(legal_moves(session.position)), rng), "click")
     assert reordered >= 2  # the check above saw arrival orders the cards' own order is not
     # A save without the round's moves (an older version's) still loads, in the cards' order.
@@ -334,7 +336,7 @@ def test_a_continued_game_lays_the_table_cards_in_the_order_they_had(
     del data["round_start"], data["moves"]
     older = GameSession.from_dict(data, player_factory=random_players, ai_pace=0)
     try:
-        assert TableScene(driver.ctx, older).slots == {
+        assert TableScene(driver.ctx, older).animations.slots == {
             mask: slot for slot, mask in enumerate(table_items(older.position))}
     finally:
         older.close()

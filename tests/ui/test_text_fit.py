@@ -15,8 +15,8 @@ import pytest
 
 from diloti_desktop import i18n
 from diloti_desktop.player_data.storage import Settings
-from diloti_desktop.ui import theme
-from diloti_desktop.ui.layout import MIN_WINDOW
+from diloti_desktop.ui.kit import theme
+from diloti_desktop.ui.kit.layout import MIN_WINDOW
 from tests.ui import scene_gallery
 from tests.ui.driver import make_app
 

@@ -1,0 +1,1 @@
+"""Learning: the lessons and puzzles list, the rules, the glossary, about."""

@@ -1,0 +1,1 @@
+"""The menus: the start menu and new game, settings, statistics, errors."""

@@ -1,0 +1,374 @@
+"""The review's side panel: accuracy, grade counts, the biggest mistakes, the move list,
+the buttons. It places everything from the window size (no state but the list's scroll
+and the buttons' hover and focus) and reports what was chosen as a key for the scene:
+``step:<n>`` for a move, or a button's key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+import pygame
+
+from diloti_desktop.ai.hints import Verdict
+from diloti_desktop.ai.review import Decision, ReviewSummary, summarise
+from diloti_desktop.controller import seat_name
+from diloti_desktop.i18n import _, format_number, ngettext
+from diloti_desktop.ui.kit import theme
+from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.kit.input import Click, InputEvent, KeyAction, PointerMove
+from diloti_desktop.ui.kit.layout import Box
+from diloti_desktop.ui.kit.widgets import NO_BOX, Button, ButtonList, draw_button
+from diloti_desktop.ui.review.review_round import ReviewedRound
+from diloti_desktop.ui.words.review_words import (
+    VERDICT_COLOURS,
+    VERDICT_NAMES,
+    accuracy_text,
+    formula_text,
+    mistake_line,
+    progress_text,
+    verdict_colour,
+)
+
+
+@dataclass
+class _Placed:
+    """Where the panel's parts go for the current window and content."""
+
+    box: Box
+    size: int
+    rows: list[tuple[int, Box]] = field(default_factory=list)   # step, row
+    mistakes: list[tuple[int, Box]] = field(default_factory=list)
+    list_box: Box = NO_BOX
+    visible: int = 1
+    buttons: list[Button] = field(default_factory=list)
+
+    def _replace_box(self, box: Box) -> _Placed:
+        """The same parts, moved so that the panel's corner is ``box``'s (for drawing
+        into the panel's own picture)."""
+        dx, dy = box.x - self.box.x, box.y - self.box.y
+
+        def moved(item: Box) -> Box:
+            return item.move(dx, dy)
+
+        return _Placed(box, self.size, [(s, moved(b)) for s, b in self.rows],
+                       [(s, moved(b)) for s, b in self.mistakes], moved(self.list_box),
+                       self.visible,
+                       [dataclasses.replace(b, box=moved(b.box)) for b in self.buttons])
+
+
+class ReviewPanel:
+    """The panel of a :class:`ReviewScene`."""
+
+    def __init__(self, ctx: AppContext, reviewed: ReviewedRound) -> None:
+        self.ctx = ctx
+        self.reviewed = reviewed
+        self.top = 0
+        self.list = ButtonList(vertical=True)
+        self._memo: tuple[object, dict[int, Decision], ReviewSummary] | None = None
+        self._picture: tuple[object, pygame.Surface] | None = None
+
+    def _graded(self) -> tuple[dict[int, Decision], ReviewSummary]:
+        """The shown grades and their summary, computed again only when they change."""
+        grades = self.reviewed.grades()
+        key = (len(grades), self.reviewed.state.grade_others)
+        if self._memo is None or self._memo[0] != key:
+            self._memo = (key, grades, summarise(grades.values()))
+        return self._memo[1], self._memo[2]
+
+    # -- geometry --------------------------------------------------------------------------
+    def width(self) -> int:
+        """The panel's width: what the table leaves, between 280 and 440 pixels."""
+        width, _height = self.ctx.window.size()
+        return max(280, min(440, width - 960, round(width * 0.3)))
+
+    def _size(self) -> int:
+        width, height = self.ctx.window.size()
+        return max(12, round(min(height, width * 9 / 16) * 0.021))
+
+    def place(self) -> _Placed:
+        """Every part's box (the same computation serves drawing and hit tests)."""
+        width, height = self.ctx.window.size()
+        box = Box(width - self.width(), 0, self.width(), height)
+        size = self._size()
+        placed = _Placed(box, size)
+        line = theme.line_height(size)
+        button_h = round(size * 2.1)
+        gap = max(4, size // 3)
+        inner = Box(box.x + size, box.y + size, box.w - 2 * size, box.h - 2 * size)
+        half = (inner.w - gap) // 2
+        keys = self._button_keys()
+        rows = (len(keys) + 1) // 2
+        top = inner.bottom - rows * button_h - (rows - 1) * gap
+        for index, (key, label, hotkey) in enumerate(keys):
+            row, col = divmod(index, 2)
+            placed.buttons.append(Button(key, label, Box(
+                inner.x + col * (half + gap), top + row * (button_h + gap), half, button_h),
+                hotkey=hotkey))
+        y = self._header_height(inner.w, size)
+        _grades, summary = self._graded()
+        if summary.mistakes:
+            y += line
+            for mistake in summary.mistakes:
+                placed.mistakes.append((mistake.ply, Box(inner.x, inner.y + y, inner.w, line)))
+                y += line
+            y += gap
+        row_h = line + 2
+        placed.list_box = Box(inner.x, inner.y + y, inner.w, max(row_h, top - gap - inner.y - y))
+        last = self.reviewed.last_step
+        self.top = max(0, min(self.top, last + 1 - max(1, placed.list_box.h // row_h)))
+        # A long move takes two lines of the list (a translation, or a capture of many cards).
+        row_y = placed.list_box.y
+        for index in range(self.top, last + 1):
+            lines, text_size = self._row_lines(index, inner.w, size)
+            h = len(lines) * theme.line_height(text_size) + 2
+            if row_y + h > placed.list_box.bottom and placed.rows:
+                break
+            placed.rows.append((index, Box(inner.x, row_y, inner.w, h)))
+            row_y += h
+        placed.visible = max(1, len(placed.rows))
+        return placed
+
+    def _row_text(self, step: int) -> tuple[str, str]:
+        """A list row's words and its loss mark ("−2,3"; "" when none)."""
+        reviewed = self.reviewed
+        if step >= reviewed.last_step:
+            return _("End of the round"), ""
+        seat, move = reviewed.play.moves[step]
+        text = _("{number}. {player}: {move}").format(
+            number=step + 1, player=seat_name(seat, reviewed.positions[0].players),
+            move=move.describe())
+        decision = self._graded()[0].get(step)
+        mark = "" if decision is None or decision.loss < 0.05 or decision.forced else (
+            "−" + format_number(decision.loss, 1))
+        return text, mark
+
+    def _row_lines(self, step: int, width: int, size: int) -> tuple[list[str], int]:
+        """A row's text wrapped beside its grade badge (two lines at most)."""
+        text, mark = self._row_text(step)
+        graded = step in self._graded()[0]
+        badge_w = theme.text(mark, size - 1).get_width() + size if graded else 0
+        return theme.wrap_fit(text, size - 1, width - badge_w - 8, 2)
+
+    def _button_keys(self) -> list[tuple[str, str, str]]:
+        state = self.reviewed.state
+        players = self.reviewed.positions[0].players
+        others = _("Grade North") if players == 2 else _("Grade others")
+        return [
+            ("previous", _("◀ Back a move"), "←"),
+            ("next", _("Next move ▶"), "→"),
+            ("hands", _("All hands: on") if state.show_all else _("All hands: off"), "A"),
+            ("others", _("{label}: on").format(label=others) if state.grade_others
+             else _("{label}: off").format(label=others), "G"),
+            ("export", _("Export"), "E"),
+            ("back", _("Close"), "Esc"),
+        ]
+
+    def _header_height(self, width: int, size: int) -> int:
+        """Title, progress, accuracy and counts: the height they take (see draw)."""
+        line = theme.line_height(size)
+        height = theme.line_height(round(size * 1.3)) + size // 2
+        if self._analysing():
+            height += round(size * 0.8) + line + size // 2
+        height += theme.line_height(round(size * 1.5))
+        height += len(theme.wrap(self._detail(), size - 1, width)) * line
+        height += len(theme.wrap(formula_text(), size - 3, width)) * theme.line_height(size - 3)
+        if self.reviewed.state.grade_others:
+            height += line * (self.reviewed.positions[0].players - 1)
+        height += self._chip_rows(width, size) * (line + 4) + size // 2
+        return height
+
+    def _detail(self) -> str:
+        """ "0.25 points lost per decision, over 20 decisions" (the human's)."""
+        viewer = self.reviewed.viewer
+        mine = summarise(d for d in self._graded()[0].values() if d.seat == viewer)
+        if mine.average_loss is None:
+            return _("No decision graded yet")
+        figures = ngettext("{loss} points lost per decision, over {count} decision",
+                           "{loss} points lost per decision, over {count} decisions",
+                           mine.unforced).format(loss=format_number(mine.average_loss, 2),
+                                                 count=mine.unforced)
+        forced = mine.decisions - mine.unforced
+        if not forced:
+            return figures
+        # The grade chips count every move: say why this count is smaller.
+        return _("{figures} ({forced})").format(figures=figures, forced=ngettext(
+            "{count} move with no choice not counted",
+            "{count} moves with no choice not counted", forced).format(count=forced))
+
+    def _chips(self) -> list[tuple[str, theme.Colour]]:
+        """The human's grade counts (the other seats' are in their accuracy line)."""
+        viewer = self.reviewed.viewer
+        counts = summarise(d for d in self._graded()[0].values() if d.seat == viewer).counts
+        return [(_("{grade} {count}").format(grade=_(VERDICT_NAMES[v]), count=counts[v]),
+                 VERDICT_COLOURS[v]) for v in Verdict]
+
+    def _chip_rows(self, width: int, size: int) -> int:
+        rows, x = 1, 0
+        for label, _colour in self._chips():
+            w = theme.text(label, size - 1, bold=True).get_width() + size
+            if x and x + w > width:
+                rows, x = rows + 1, 0
+            x += w + 4
+        return rows
+
+    def _analysing(self) -> bool:
+        done, total = self.reviewed.progress()
+        return done < total
+
+    # -- input -----------------------------------------------------------------------------
+    def follow(self, step: int) -> None:
+        """Scroll the move list so that ``step`` shows."""
+        placed = self.place()
+        if step < self.top:
+            self.top = step
+        elif step >= self.top + placed.visible:
+            self.top = step - placed.visible + 1
+
+    def scroll(self, lines: int) -> None:
+        """Scroll the move list by ``lines`` rows (positive: later moves)."""
+        self.top = max(0, self.top + lines)
+
+    def handle(self, event: InputEvent) -> str | None:
+        """The key of what the event chose, if anything."""
+        placed = self.place()
+        self.list.set_buttons(placed.buttons)
+        if isinstance(event, Click):
+            for step, box in placed.mistakes + placed.rows:
+                if box.contains(event.pos):
+                    return f"step:{step}"
+        if isinstance(event, PointerMove | Click | KeyAction):
+            return self.list.handle(event)
+        return None
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole panel, drawn again only when something on it changed."""
+        placed = self.place()
+        reviewed = self.reviewed
+        key = (placed.box, reviewed.step, self.top, self.list.hover, self.list.focus,
+               reviewed.state.show_all, reviewed.state.grade_others,
+               self._memo[0] if self._memo else None, reviewed.progress())
+        if self._picture is None or self._picture[0] != key:
+            picture = pygame.Surface((placed.box.w, placed.box.h))
+            self._draw(picture, placed._replace_box(Box(0, 0, placed.box.w, placed.box.h)))
+            self._picture = (key, picture)
+        surface.blit(self._picture[1], (placed.box.x, placed.box.y))
+
+    def _draw(self, surface: pygame.Surface, placed: _Placed) -> None:
+        box, size = placed.box, placed.size
+        theme.rounded(surface, box, theme.PANEL, 0)
+        pygame.draw.line(surface, theme.GOLD_DARK, (box.x, box.y), (box.x, box.bottom), 2)
+        x, w = box.x + size, box.w - 2 * size
+        y = box.y + size
+        title = _("Review of round {number}").format(number=self.reviewed.round_no)
+        theme.blit_text(surface, title, round(size * 1.3), (x, y), theme.GOLD, bold=True,
+                        max_width=w)
+        y += theme.line_height(round(size * 1.3)) + size // 2
+        y = self._draw_progress(surface, x, y, w, size)
+        y = self._draw_accuracy(surface, x, y, w, size)
+        y = self._draw_chips(surface, x, y, w, size)
+        line = theme.line_height(size)
+        players = self.reviewed.positions[0].players
+        if placed.mistakes:
+            theme.blit_text(surface, _("Biggest mistakes (keys 1 to 3):"), size - 1, (x, y),
+                            theme.INK_DIM)
+            grades = self._graded()[0]
+            for step, row in placed.mistakes:
+                decision = grades[step]
+                if step == self.reviewed.step:
+                    theme.rounded(surface, row, theme.FELT_LIGHT, 5, alpha=120)
+                theme.badge(surface, (row.x + line // 3, row.centery), max(4, line // 5),
+                            verdict_colour(decision), "")
+                theme.blit_text(surface, mistake_line(decision, players), size - 1,
+                                (row.x + line, row.centery), theme.INK, anchor="midleft",
+                                max_width=row.w - line)
+        self._draw_list(surface, placed)
+        for index, button in enumerate(placed.buttons):
+            draw_button(surface, button, max(11, size - 2), hovered=button.key == self.list.hover,
+                        focused=index == self.list.focus)
+
+    def _draw_progress(self, surface: pygame.Surface, x: int, y: int, w: int, size: int) -> int:
+        done, total = self.reviewed.progress()
+        if done >= total:
+            return y
+        bar = Box(x, y, w, round(size * 0.8))
+        theme.rounded(surface, bar, theme.FELT_DARK, bar.h // 2)
+        filled = Box(x, y, max(bar.h, round(w * done / max(1, total))), bar.h)
+        theme.rounded(surface, filled, theme.HINT, bar.h // 2)
+        y += bar.h + 2
+        theme.blit_text(surface, progress_text(done, total), size - 1, (x, y), theme.INK_DIM)
+        return y + theme.line_height(size) + size // 2 - 2
+
+    def _draw_accuracy(self, surface: pygame.Surface, x: int, y: int, w: int, size: int) -> int:
+        reviewed = self.reviewed
+        grades = self._graded()[0]
+        viewer = reviewed.viewer
+        players = reviewed.positions[0].players
+        mine = summarise(d for d in grades.values() if d.seat == viewer)
+        text = _("Your accuracy: {accuracy}").format(accuracy=accuracy_text(mine.accuracy))
+        theme.blit_text(surface, text, round(size * 1.5), (x, y), theme.INK, bold=True,
+                        max_width=w)
+        y += theme.line_height(round(size * 1.5))
+        for text_line in theme.wrap(self._detail(), size - 1, w):
+            theme.blit_text(surface, text_line, size - 1, (x, y), theme.INK_DIM)
+            y += theme.line_height(size)
+        for text_line in theme.wrap(formula_text(), size - 3, w):  # one line at 1280x720
+            theme.blit_text(surface, text_line, size - 3, (x, y), theme.INK_DIM)
+            y += theme.line_height(size - 3)
+        if reviewed.state.grade_others:
+            for seat in range(players):
+                if seat == viewer:
+                    continue
+                theirs = summarise(d for d in grades.values() if d.seat == seat)
+                line = _("{player}: {accuracy}").format(player=seat_name(seat, players),
+                                                        accuracy=accuracy_text(theirs.accuracy))
+                theme.blit_text(surface, line, size, (x, y), theme.INK, max_width=w)
+                y += theme.line_height(size)
+        return y
+
+    def _draw_chips(self, surface: pygame.Surface, x: int, y: int, w: int, size: int) -> int:
+        line = theme.line_height(size)
+        cx = x
+        for label, colour in self._chips():
+            chip_w = theme.text(label, size - 1, bold=True).get_width() + size
+            if cx > x and cx + chip_w > x + w:
+                cx, y = x, y + line + 4
+            chip = Box(cx, y, chip_w, line)
+            pygame.draw.rect(surface, colour, pygame.Rect(chip), border_radius=chip.h // 2)
+            theme.blit_text(surface, label, size - 1, chip.center, theme.INK_DARK, bold=True,
+                            anchor="center")
+            cx += chip_w + 4
+        return y + line + 4 + size // 2
+
+    def _draw_list(self, surface: pygame.Surface, placed: _Placed) -> None:
+        reviewed = self.reviewed
+        size = placed.size
+        grades = self._graded()[0]
+        theme.rounded(surface, placed.list_box.inflate(8, 4), theme.FELT_DARK, 6, alpha=140)
+        for step, row in placed.rows:
+            if step == reviewed.step:
+                theme.rounded(surface, row, theme.FELT_LIGHT, 5, alpha=150)
+            lines, text_size = self._row_lines(step, row.w, size)
+            if step >= reviewed.last_step:
+                ink = theme.INK_DIM
+            else:
+                mine = reviewed.play.moves[step][0] == reviewed.viewer
+                ink = theme.INK if mine else theme.INK_DIM
+            _text, mark = self._row_text(step)
+            decision = grades.get(step)
+            badge_w = 0
+            if decision is not None:
+                badge_w = theme.text(mark, size - 1).get_width() + size
+                theme.badge(surface, (row.right - badge_w + size // 3, row.centery),
+                            max(4, size // 3), verdict_colour(decision), "")
+                if mark:
+                    theme.blit_text(surface, mark, size - 1, (row.right - 2, row.centery),
+                                    verdict_colour(decision), anchor="midright")
+            line_h = theme.line_height(text_size)
+            y = row.centery - len(lines) * line_h // 2
+            for text_line in lines:
+                theme.blit_text(surface, text_line, text_size, (row.x + 4, y), ink,
+                                max_width=row.w - badge_w - 8)
+                y += line_h

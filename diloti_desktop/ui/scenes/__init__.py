@@ -1,1 +1,0 @@
-"""The game's screens: menus, the table, dialogs, summaries (see :mod:`diloti_desktop.ui.scene`)."""

@@ -1,0 +1,406 @@
+"""Lessons and puzzles on the real table: the table scene fed by a guided session.
+
+:class:`GuidedTableScene` *is* the game's :class:`TableScene` (the same drawing, the same
+drag and drop, the same gesture resolution through the session, the rules core as the
+judge) fed by a :class:`GuidedSession` instead of a match; it only gives up the top of the
+felt to a coach panel (:class:`CoachPanel`: the step's sentences, the task, the last wrong
+try's answer, a Next button) and goes back to the lessons list on Esc. What the panel says
+and what its buttons do come from a guide component: :class:`LessonGuide` or
+:class:`PuzzleGuide`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from diloti_desktop.ai.coach import SHOWN_REASONS
+from diloti_desktop.controller.guided import GuidedSession, PuzzleCoach
+from diloti_desktop.controller.lessons import LESSONS, LessonCoach
+from diloti_desktop.i18n import _, format_number
+from diloti_desktop.rules.cards import pretty_cards
+from diloti_desktop.ui.board.table_view import Decorations
+from diloti_desktop.ui.kit import theme
+from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.kit.input import Action, Click, InputEvent, KeyAction, PointerMove
+from diloti_desktop.ui.kit.layout import Box
+from diloti_desktop.ui.kit.scene import IDLE
+from diloti_desktop.ui.kit.widgets import Button, draw_button
+from diloti_desktop.ui.table.hint_coach import move_items
+from diloti_desktop.ui.table.table_scene import TableScene
+from diloti_desktop.ui.table.table_state import TOAST_SECONDS, Board
+from diloti_desktop.ui.words.coach_words import reason_text
+from diloti_desktop.ui.words.wording import describe_move
+
+#: Share of the table area the coach panel takes, at the top.
+PANEL_SHARE = 0.36
+
+
+def _margin(points: float) -> str:
+    """A puzzle's margin in the player's language: "2", "0,5"."""
+    return format_number(points, 0 if float(points).is_integer() else 1)
+
+
+def refusal(wrong: str) -> str:
+    """A wrong try's answer: the coach's sentence as it is, the rules core's reason (a
+    phrase, lower case) as a sentence."""
+    if wrong[:1].islower():
+        return _("The rules say no: {reason}.").format(reason=wrong)
+    return wrong
+
+
+@dataclass
+class PanelContent:
+    """What the coach panel shows: a title, lines (text, colour, bold) and buttons."""
+
+    title: str
+    lines: list[tuple[str, theme.Colour, bool]] = field(default_factory=list)
+    buttons: list[tuple[str, str, bool]] = field(default_factory=list)  # key, label, primary
+
+
+class CoachPanel:
+    """The panel over the top of the felt: draws a :class:`PanelContent`, places its
+    buttons and remembers the one under the pointer."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.hover: str | None = None
+
+    def buttons(self, content: PanelContent) -> list[Button]:
+        """The panel's buttons, placed at its bottom right."""
+        box = self.board.panel_box()
+        size = self.board.layout().font_px
+        h = round(size * 2.2)
+        x = box.right - size
+        buttons = []
+        for key, label, primary in reversed(content.buttons):
+            shown = _("{label}  ({key})").format(label=label, key="Enter") if primary else label
+            w = max(round(size * 7), theme.text(shown, size, bold=primary).get_width() + 2 * size)
+            x -= w
+            buttons.append(Button(key, label, Box(x, box.bottom - h - size // 2, w, h),
+                                  primary=primary, hotkey="Enter" if primary else ""))
+            x -= size
+        return buttons
+
+    def hit(self, event: InputEvent, content: PanelContent, done: Callable[[], bool]
+            ) -> str | None:
+        """The key of the button ``event`` presses: a click on one, or Enter for the
+        primary one once the step is ``done``; remembers the button under the pointer."""
+        buttons = self.buttons(content)
+        if isinstance(event, PointerMove | Click):
+            button = next((b for b in buttons if b.box.contains(event.pos)), None)
+            if isinstance(event, PointerMove):
+                self.hover = button.key if button else None
+                return None
+            return button.key if button is not None else None
+        if isinstance(event, KeyAction) and event.action == Action.CONFIRM and done():
+            return next((b.key for b in buttons if b.primary), None)
+        return None
+
+    def draw(self, surface: pygame.Surface, content: PanelContent) -> None:
+        """The panel, its text shrunk to fit, and its buttons."""
+        box = self.board.panel_box()
+        size = self.board.layout().font_px
+        theme.panel(surface, box, 14, theme.PANEL_EDGE, alpha=235)
+        x = box.x + size
+        y = box.y + size // 2
+        theme.blit_text(surface, content.title, size, (x, y), theme.GOLD, bold=True,
+                        max_width=box.w - 2 * size)
+        y += theme.line_height(size)
+        buttons = self.buttons(content)
+        text_w = box.w - 2 * size
+        bottom = box.bottom - size // 3
+        # Everything the step says must show: a long translation shrinks the text.
+        lines, text_size = theme.fit_paragraphs(
+            [(text, bold) for text, _colour, bold in content.lines], size, text_w, bottom - y)
+        line_h = theme.line_height(text_size)
+        for index, line in lines:
+            _text, colour, bold = content.lines[index]
+            limit = text_w
+            row = Box(x, y, text_w, line_h)
+            if any(b.box.intersects(row) for b in buttons):
+                limit = min(b.box.x for b in buttons) - x - size
+            theme.blit_text(surface, line, text_size, (x, y), colour, bold=bold,
+                            max_width=limit)
+            y += line_h
+        for button in buttons:
+            draw_button(surface, button, size, hovered=button.key == self.hover)
+
+
+class GuidedTableScene(TableScene):
+    """The table with a coach panel; its guide says what the panel holds."""
+
+    def __init__(self, ctx: AppContext, guide: LessonGuide | PuzzleGuide,
+                 on_leave: Callable[[], None] | None = None) -> None:
+        session = GuidedSession(guide.coach, player_factory=ctx.player_factory,
+                                ai_pace=ctx.ai_pace(), clock=ctx.clock)
+        super().__init__(ctx, session, panel_share=PANEL_SHARE)
+        self.guided = session
+        self.guide = guide
+        self.on_leave = on_leave
+        self.panel = CoachPanel(self.board)
+        #: The last wrong try's answer, shown in the panel until the next step.
+        self.wrong = ""
+
+    def content(self) -> PanelContent:
+        """What the panel says now."""
+        return self.guide.content(self)
+
+    # -- input -----------------------------------------------------------------------------
+    def handle(self, event: InputEvent) -> None:
+        """The panel's buttons first; Enter goes on once a step is done; the rest plays."""
+        if isinstance(event, PointerMove | Click | KeyAction):
+            key = self.panel.hit(event, self.content(),
+                                 lambda: self.guided.waiting() and self.caught_up())
+            if key is not None:
+                self.press(key)
+                return
+        super().handle(event)
+
+    def press(self, key: str) -> None:
+        """A panel button (the guide's, or leave) or a table button was pressed."""
+        if key == "leave":
+            self.open_menu()
+        elif not self.guide.press(key, self):
+            super().press(key)
+
+    def open_menu(self) -> None:
+        """Esc and the Menu button go back to where the lesson was opened from."""
+        self.guided.close()
+        self.ctx.scenes.pop(self)
+        if self.on_leave is not None:
+            self.on_leave()
+
+    def say(self, message: str, hint: bool = False, seconds: float = TOAST_SECONDS) -> None:
+        """A refusal goes to the panel, where it stays until the next step; the rest is a
+        message over the table as in a game."""
+        if not hint and message and message == self.messages.last_reason:
+            self.wrong = message
+            return
+        super().say(message, hint, seconds)
+
+    def request_hint(self) -> None:
+        """The guide's hint."""
+        self.guide.hint(self)
+
+    def clear_interaction(self) -> None:
+        """A new position: the old complaint no longer applies."""
+        super().clear_interaction()
+        self.wrong = ""
+        self.messages.forget_reason()
+
+    # -- the frame -------------------------------------------------------------------------
+    def thinking(self) -> bool:
+        """Nobody thinks while a finished step waits for Next."""
+        return not self.guided.waiting() and super().thinking()
+
+    def update(self, dt: float) -> bool:
+        """The table, then what the guide does once a step is done."""
+        changed = super().update(dt)
+        return self.guide.update(self) or changed
+
+    def next_frame_in(self) -> float:
+        """A quick tick while the guide waits for the hint engine, else the table's."""
+        wait = self.guide.next_frame_in(self)
+        return wait if wait < IDLE else super().next_frame_in()
+
+    def decorations(self) -> Decorations:
+        """No AI level beside the other players' names (they play the lesson's script);
+        with four players the partner is still named as such. No round, deal and match
+        target in the top bar: no match is played."""
+        labels = {}
+        shown = self.animations.shown
+        if shown.players == 4:
+            labels[(self.board.viewer + 2) % 4] = _("partner")
+        deco = dataclasses.replace(super().decorations(), labels=labels, round_title=False)
+        return self.guide.decorate(deco, self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table, then the panel over the top of the felt."""
+        super().draw(surface)
+        self.panel.draw(surface, self.content())
+
+    def damage(self) -> list[Box] | None:
+        """Always the whole frame (the panel changes with the steps)."""
+        super().damage()
+        return None
+
+
+class LessonGuide:
+    """One lesson, step by step."""
+
+    def __init__(self, index: int, on_finish: Callable[[str], None] | None = None) -> None:
+        self.index = index
+        self.coach = LessonCoach(LESSONS[index])
+        self.on_finish = on_finish
+        self.reported = False
+
+    def content(self, scene: GuidedTableScene) -> PanelContent:
+        """The step's sentences and task, the last wrong try, then the outcome."""
+        lesson = self.coach.lesson
+        step = self.coach.step
+        count = len(lesson.steps)
+        title = _("Lesson {number}: {title} · step {step} of {steps}").format(
+            number=self.index + 1, title=_(lesson.title), step=self.coach.index + 1,
+            steps=count)
+        content = PanelContent(title)
+        done = scene.guided.waiting() and scene.caught_up()
+        if not done:
+            content.lines.append((_(step.text), theme.INK, False))
+            content.lines.append((_(step.task), theme.TURN, True))
+            if scene.wrong:
+                content.lines.append((refusal(scene.wrong), theme.ALERT, False))
+            content.buttons.append(("leave", _("Lessons"), False))
+            return content
+        if step.done:
+            content.lines.append((_(step.done), theme.TARGET, True))
+        if self.coach.finished:
+            content.lines.append((_("The rule: {summary}").format(summary=_(lesson.summary)),
+                                  theme.GOLD, False))
+            content.buttons.append(("leave", _("Lessons"), False))
+            if self.index + 1 < len(LESSONS):
+                content.buttons.append(("next_lesson", _("Next lesson"), True))
+        else:
+            content.buttons.append(("next", _("Next"), True))
+        return content
+
+    def update(self, scene: GuidedTableScene) -> bool:
+        """Report a finished lesson once."""
+        if self.coach.finished and not self.reported and scene.caught_up():
+            self.reported = True
+            if self.on_finish is not None:
+                self.on_finish(self.coach.lesson.key)
+            return True
+        return False
+
+    def next_frame_in(self, scene: GuidedTableScene) -> float:
+        """A lesson waits for nothing of its own."""
+        return IDLE
+
+    def press(self, key: str, scene: GuidedTableScene) -> bool:
+        """Next step or next lesson; whether ``key`` was the lesson's."""
+        if key == "next":
+            scene.guided.next_step()
+            scene.wrong = ""
+        elif key == "next_lesson":
+            following = GuidedTableScene(scene.ctx, LessonGuide(self.index + 1, self.on_finish),
+                                         scene.on_leave)
+            scene.guided.close()
+            scene.ctx.scenes.replace(following)
+        else:
+            return False
+        return True
+
+    def hint(self, scene: GuidedTableScene) -> None:
+        """In a lesson the hint is the step's own move: its card picked and its table items
+        selected, so Enter or Play makes it."""
+        if not scene.accepting():
+            return
+        move = self.coach.expected()[0]
+        scene.pointer.follow(move, select=True, unfocus=False)
+        scene.say(_("Hint: {move}. Press Enter or Play to make it.").format(
+            move=describe_move(move, scene.session.position)), hint=True, seconds=30)
+
+    def decorate(self, deco: Decorations, scene: GuidedTableScene) -> Decorations:
+        """The table as in a game."""
+        return deco
+
+
+class PuzzleGuide:
+    """One "find the best move" puzzle; three tries, then the answer."""
+
+    def __init__(self, coach: PuzzleCoach, number: int, total: int,
+                 on_solved: Callable[[str], None] | None = None,
+                 on_other: Callable[[int], None] | None = None) -> None:
+        self.coach = coach
+        self.number = number
+        self.total = total
+        self.on_solved = on_solved
+        self.on_other = on_other
+        self.explaining = False
+
+    def update(self, scene: GuidedTableScene) -> bool:
+        """Once solved or revealed: ask for the hint engine's reasons, light the answer."""
+        if self.coach.step_complete() and not self.explaining:
+            self.explaining = True
+            scene.guided.explain(self.coach.puzzle.answer)
+            if self.coach.solved and self.on_solved is not None:
+                self.on_solved(self.coach.puzzle.ident)
+            return True
+        return False
+
+    def next_frame_in(self, scene: GuidedTableScene) -> float:
+        """A quick tick while the reasons are being found."""
+        if self.explaining and scene.guided.explained is None:
+            return 0.1
+        return IDLE
+
+    def content(self, scene: GuidedTableScene) -> PanelContent:
+        """The puzzle's instructions, tries left, then the answer with its reasons."""
+        puzzle = self.coach.puzzle
+        levels = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}
+        title = _("Puzzle {number} of {total} · {level}").format(
+            number=self.number, total=self.total, level=levels[puzzle.difficulty.value])
+        content = PanelContent(title)
+        if not self.coach.step_complete():
+            north = pretty_cards(puzzle.position.hands[1])
+            content.lines.append((_("Find the best move. Every other card has been played, so "
+                                    "you know North's cards: {cards}.").format(cards=north),
+                                  theme.INK, False))
+            content.lines.append((_("One move is at least {points} points better than any "
+                                    "other by the end of the round.").format(
+                                        points=_margin(puzzle.margin)), theme.TURN, True))
+            if scene.wrong:
+                content.lines.append((refusal(scene.wrong), theme.ALERT, False))
+        else:
+            answer = describe_move(puzzle.answer, puzzle.position)
+            if self.coach.solved:
+                content.lines.append((_("Solved: {move}.").format(move=answer), theme.TARGET,
+                                      True))
+            else:
+                content.lines.append((_("The best move: {move}.").format(move=answer),
+                                      theme.GOLD, True))
+            explained = scene.guided.explained
+            if explained is None:
+                content.lines.append((_("Looking at why…"), theme.INK_DIM, False))
+            elif explained[1]:
+                players = puzzle.position.players
+                said = [reason_text(r, players) for r in explained[1][:SHOWN_REASONS]]
+                content.lines.append((" ".join(said), theme.INK, False))
+            content.lines.append((_("It wins {points} points more than the next best move by "
+                                    "the end of the round.").format(
+                                        points=_margin(puzzle.margin)), theme.INK_DIM, False))
+        content.buttons.append(("leave", _("Back"), False))
+        if self.number > 1:
+            content.buttons.append(("previous", _("Previous"), False))
+        if self.number < self.total:
+            content.buttons.append(("next_puzzle", _("Next puzzle"),
+                                    self.coach.step_complete()))
+        return content
+
+    def press(self, key: str, scene: GuidedTableScene) -> bool:
+        """Another puzzle; whether ``key`` was the puzzle's."""
+        if key in ("next_puzzle", "previous") and self.on_other is not None:
+            scene.guided.close()
+            self.on_other(self.number + (1 if key == "next_puzzle" else -1))
+            return True
+        return False
+
+    def hint(self, scene: GuidedTableScene) -> None:
+        """No hints in a puzzle: that is the puzzle."""
+        scene.say(_("No hints here: you have three tries, then the answer is shown."),
+                  hint=True)
+
+    def decorate(self, deco: Decorations, scene: GuidedTableScene) -> Decorations:
+        """North's hand is shown face up: the solver knows it by counting; once revealed,
+        the answer is lit on the table."""
+        deco = dataclasses.replace(deco,
+                                   face_up_hands=frozenset(range(scene.animations.shown.players)))
+        if self.coach.revealed and scene.caught_up():
+            answer = self.coach.puzzle.answer
+            deco = dataclasses.replace(deco, hint_card=answer.card,
+                                       hint_items=move_items(answer))
+        return deco

@@ -1,0 +1,395 @@
+"""The end of a round (the score breakdown) and the end of a match (winner, rematch)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+
+from diloti_desktop.ai.review import Decision, summarise
+from diloti_desktop.controller import GameSession, RoundOver, side_name
+from diloti_desktop.i18n import _
+from diloti_desktop.ui.kit import theme, tooltip
+from diloti_desktop.ui.kit.audio import Sound
+from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.kit.input import Action, InputEvent, KeyAction, PointerMove
+from diloti_desktop.ui.kit.layout import Box, panel, screen_unit
+from diloti_desktop.ui.kit.navigation import PlayedTable
+from diloti_desktop.ui.kit.scene import IDLE, Scene
+from diloti_desktop.ui.kit.scene_stack import Screen
+from diloti_desktop.ui.kit.widgets import Button, ButtonList, draw_button
+from diloti_desktop.ui.words.review_words import accuracy_text, formula_text
+from diloti_desktop.ui.words.wording import summary_rows, winner_line
+
+#: Seconds between the idle frames that prepare the review (a piece each).
+WARM_UP_TICK = 0.05
+
+
+def _human_grades(session: GameSession, round_nos: list[int]) -> tuple[list[Decision], int,
+                                                                       int]:
+    """The human seats' grades of some rounds, and (graded, total) among their moves."""
+    seats = session.human_seats()
+    grades: list[Decision] = []
+    done = total = 0
+    for round_no in round_nos:
+        play = session.played_round(round_no)
+        if play is None:
+            continue
+        grades += [d for d in session.round_grades.grades(round_no).values() if d.seat in seats]
+        graded, count = session.round_grades.progress(play, seats)
+        done, total = done + graded, total + count
+    return grades, done, total
+
+
+def review_status(session: GameSession, round_no: int) -> str | None:
+    """The summary's line about the review: the analysis's progress or the round's
+    accuracy; None when the round cannot be reviewed (not kept, or nobody human)."""
+    if session.played_round(round_no) is None or not session.human_seats():
+        return None
+    grades, done, total = _human_grades(session, [round_no])
+    if done < total:
+        return _("Analysing your moves: {done} of {total}…").format(done=done, total=total)
+    accuracy = summarise(grades).accuracy
+    return _("Your accuracy this round: {accuracy} · R to review it").format(
+        accuracy=accuracy_text(accuracy))
+
+
+def match_accuracy(session: GameSession) -> tuple[str, bool]:
+    """The match-end line on accuracy, and whether the analysis is still running."""
+    grades, done, total = _human_grades(session, [p.round_no for p in session.plays])
+    accuracy = accuracy_text(summarise(grades).accuracy)
+    if done < total:
+        return _("Your accuracy: {accuracy} so far ({done} of {total} moves "
+                 "analysed)").format(accuracy=accuracy, done=done, total=total), True
+    return _("Your accuracy this match: {accuracy}").format(accuracy=accuracy), False
+
+
+class _ResultScene(Scene):
+    """A result over the table (a round's, the match's): its buttons in a row, and a slow
+    tick while the session grades the rounds in the background."""
+
+    opaque = False
+
+    def __init__(self, ctx: AppContext, table: PlayedTable, result: RoundOver) -> None:
+        super().__init__(ctx)
+        self.table = table
+        self.result = result
+        self.list = ButtonList(vertical=False)
+        self.list.focus = 0
+
+    def next_frame_in(self) -> float:
+        """A slow tick while rounds are being graded."""
+        return 0.3 if self.table.session.round_grades.busy() else IDLE
+
+
+class RoundSummaryScene(_ResultScene):
+    """Each side's points for the round, the match totals, then the next round."""
+
+    def __init__(self, ctx: AppContext, table: PlayedTable, result: RoundOver) -> None:
+        super().__init__(ctx, table, result)
+        self._status: str | None = None
+        self.pointer: tuple[int, int] | None = None  # for the rows' explanations
+        #: The review of this round, made and drawn ahead while the summary is idle.
+        self._review: Screen | None = None
+        self._warming: Iterator[None] | None = None
+        self._warmed = False
+
+    @property
+    def match_over(self) -> bool:
+        """Whether a side has won the match."""
+        return self.result.winner >= 0
+
+    def account_lines(self) -> list[str]:
+        """How the round ended (the leftovers), without repeating the title."""
+        title = _("Round {number} is over").format(number=self.result.round_no)
+        parts = [p for p in self.result.account.split(" · ") if p and p != title]
+        return parts
+
+    def frame(self) -> Box:
+        """The panel, as tall as its content."""
+        width, height = self.ctx.window.size()
+        unit = screen_unit(width, height)
+        size = max(13, round(unit * 0.026))
+        rows = len(summary_rows(self.result.breakdown, self.result.scores,
+                                self.table.session.config.rules))
+        button_h = round(unit * 0.065)
+        # Mirrors draw(): margin, title, accounts, header, rows, target line, button.
+        content = (size + round(size * 2.6) + len(self.account_lines()) * round(size * 1.5)
+                   + round(size * 2.0) + rows * round(size * 1.75) + round(size * 2.7)
+                   + round(size * 1.6) + button_h + button_h // 2)
+        box = panel(width, height, 0.6, 0.0, max_w=round(unit * 1.05))
+        h = min(height - 2 * size, content)
+        return Box(box.x, (height - h) // 2, box.w, h)
+
+    def buttons(self) -> list[Button]:
+        """Next round (or the match result), and the review of this round."""
+        box = self.frame()
+        unit = screen_unit(*self.ctx.window.size())
+        h = round(unit * 0.065)
+        w = round(unit * 0.36)
+        gap = h // 2
+        y = box.bottom - h - h // 2
+        if not self.table.session.deals_rounds:
+            label = _("Continue")  # a lesson: its panel says what comes next
+        else:
+            label = _("See the result") if self.match_over else _("Next round")
+        reviewable = review_status(self.table.session, self.result.round_no) is not None
+        return [Button("next", label, Box(box.centerx + gap // 2, y, w, h), primary=True,
+                       hotkey="Enter"),
+                Button("review", _("Review"), Box(box.centerx - w - gap // 2, y, w, h),
+                       enabled=reviewable, hotkey="R")]
+
+    def enter(self) -> None:
+        """Start grading the round in the background: the summary never waits for it."""
+        self.table.session.request_analysis(self.result.round_no)
+
+    def update(self, dt: float) -> bool:
+        """Redraw while the analysis progresses; prepare the review meanwhile."""
+        status = review_status(self.table.session, self.result.round_no)
+        changed = status != self._status
+        self._status = status
+        if status is not None and not changed:
+            self._warm_review()
+        return changed
+
+    def _warm_review(self) -> None:
+        """One piece of the review's first picture per idle frame (ReviewScene.warm_up),
+        so that R opens it at once."""
+        if self._warmed:
+            return
+        if self._warming is None:
+            self._review, self._warming = self.ctx.nav.prepare_review(self.table.session,
+                                                                      self.result.round_no)
+            return
+        if next(self._warming, StopIteration) is StopIteration:
+            self._warmed = True
+
+    def review_ready(self) -> bool:
+        """Whether R opens the review at once (or there is no review to open)."""
+        return self._warmed or review_status(self.table.session,
+                                             self.result.round_no) is None
+
+    def next_frame_in(self) -> float:
+        """A slow tick while the round is being graded; quick ones while the review is
+        being prepared."""
+        if not self._warmed and review_status(self.table.session,
+                                              self.result.round_no) is not None:
+            return WARM_UP_TICK
+        return super().next_frame_in()
+
+    def handle(self, event: InputEvent) -> None:
+        """Enter or the button continues; pointing at a row explains its word."""
+        self.list.set_buttons(self.buttons())
+        if isinstance(event, PointerMove):
+            self.pointer = event.pos
+        if isinstance(event, KeyAction) and event.action == Action.CONFIRM:
+            key: str | None = "next"
+        elif isinstance(event, KeyAction) and event.action == Action.REVIEW:
+            key = "review"
+        else:
+            key = self.list.handle(event)
+        if key == "review":
+            self.ctx.play_sound(Sound.CLICK)
+            self.ctx.nav.open_review(self.table.session, self.result.round_no,
+                                     prepared=self._review)
+        if key == "next":
+            self.ctx.play_sound(Sound.CLICK)
+            self.proceed()
+
+    def proceed(self) -> None:
+        """Close the summary: the next round, or the match result."""
+        if self.match_over:
+            self.ctx.nav.open_match_end(self.table, self.result)
+        else:
+            self.ctx.scenes.pop(self)
+            self.table.next_round()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The breakdown table."""
+        theme.shade(surface, 150)
+        box = self.frame()
+        unit = screen_unit(*surface.get_size())
+        size = max(13, round(unit * 0.026))
+        theme.panel(surface, box, 18, theme.GOLD_DARK, shadow=True)
+        y = box.y + size
+        title = _("Round {number} is over").format(number=self.result.round_no)
+        theme.blit_text(surface, title, round(size * 1.5), (box.centerx, y), theme.GOLD,
+                        bold=True, anchor="midtop")
+        y += round(size * 2.6)
+        for part in self.account_lines():
+            theme.blit_text(surface, part, size - 1, (box.centerx, y), theme.INK_DIM,
+                            anchor="midtop", max_width=box.w - 4 * size)
+            y += round(size * 1.5)
+        players = self.table.session.position.players
+        rules = self.table.session.config.rules
+        rows = summary_rows(self.result.breakdown, self.result.scores, rules)
+        label_x = box.x + 2 * size
+        col_w = round((box.w - 4 * size) * 0.25)
+        columns = (box.right - 2 * size - col_w * 2 + col_w // 2,
+                   box.right - 2 * size - col_w // 2)
+        header_h = round(size * 2.0)
+        for side, cx in enumerate(columns):
+            theme.blit_text(surface, side_name(side, players), size, (cx, y + header_h // 2),
+                            theme.INK, bold=True, anchor="center", max_width=col_w - 4)
+        y += header_h
+        row_h = round(size * 1.75)
+        tip: tuple[str, Box] | None = None
+        for index, (label, values, strong) in enumerate(rows):
+            row = Box(box.x + size, y, box.w - 2 * size, row_h)
+            if self.pointer is not None and row.contains(self.pointer):
+                text = tooltip.summary_tip(index, rules.xeristaki and index == 6)
+                tip = (text, row) if text else None
+            if strong:
+                theme.rounded(surface, row, theme.GOLD_DARK, 6, alpha=110)
+            elif index % 2 == 0:
+                theme.rounded(surface, row, theme.FELT_DARK, 6, alpha=120)
+            ink = theme.GOLD if strong else theme.INK
+            theme.blit_text(surface, label, size, (label_x, row.centery), ink, bold=strong,
+                            anchor="midleft", max_width=columns[0] - col_w // 2 - label_x)
+            for value, cx in zip(values, columns, strict=True):
+                theme.blit_text(surface, value, size, (cx, row.centery), ink, bold=strong,
+                                anchor="center")
+            y += row_h
+        target = _("First to {target} wins the match.").format(target=rules.target)
+        theme.blit_text(surface, target, size - 2, (box.centerx, y + size // 2), theme.INK_DIM,
+                        anchor="midtop")
+        status = review_status(self.table.session, self.result.round_no)
+        if status:
+            theme.blit_text(surface, status, size - 1, (box.centerx, y + round(size * 2.1)),
+                            theme.HINT, anchor="midtop", max_width=box.w - 2 * size)
+        for index, button in enumerate(self.buttons()):
+            draw_button(surface, button, size, hovered=button.key == self.list.hover,
+                        focused=index == self.list.focus)
+        if tip is not None:
+            tooltip.draw_tip(surface, tip[0], tip[1], size - 2)
+
+
+class MatchEndScene(_ResultScene):
+    """Who won, the final score, and a rematch."""
+
+    def __init__(self, ctx: AppContext, table: PlayedTable, result: RoundOver) -> None:
+        super().__init__(ctx, table, result)
+        self._accuracy: tuple[str, bool] | None = None
+
+    def frame(self) -> Box:
+        """The panel."""
+        width, height = self.ctx.window.size()
+        return panel(width, height, 0.6, 0.66, max_w=round(screen_unit(width, height) * 1.1))
+
+    def buttons(self) -> list[Button]:
+        """Rematch and main menu."""
+        box = self.frame()
+        unit = screen_unit(*self.ctx.window.size())
+        h = round(unit * 0.065)
+        gap = h // 2
+        w = min(round(unit * 0.3), (box.w - 4 * gap) // 3)
+        y = box.bottom - h - h // 2
+        left = box.centerx - w - w // 2 - gap
+        return [
+            Button("rematch", _("Rematch"), Box(left, y, w, h), primary=True, hotkey="Enter"),
+            Button("scores", _("Score sheet"), Box(left + w + gap, y, w, h), hotkey="S"),
+            Button("menu", _("Main menu"), Box(left + 2 * (w + gap), y, w, h), hotkey="Esc"),
+            *self.round_buttons(y - h - gap, h),
+        ]
+
+    def round_buttons(self, y: int, h: int) -> list[Button]:
+        """One button per reviewable round ("Round 3"), in rows above the main buttons."""
+        session = self.table.session
+        rounds = [p.round_no for p in session.plays] if session.human_seats() else []
+        if not rounds:
+            return []
+        box = self.frame()
+        gap = h // 3
+        per_row = max(1, min(len(rounds), 8))
+        w = min(round(h * 2.6), (box.w - 2 * gap - (per_row - 1) * gap) // per_row)
+        rows = (len(rounds) + per_row - 1) // per_row
+        buttons = []
+        for index, number in enumerate(rounds):
+            row, col = divmod(index, per_row)
+            in_row = min(per_row, len(rounds) - row * per_row)
+            x0 = box.centerx - (in_row * w + (in_row - 1) * gap) // 2
+            top = y - (rows - 1 - row) * (h + gap)
+            grades, _done, _total = _human_grades(session, [number])
+            label = _("{number}: {accuracy}").format(
+                number=number, accuracy=accuracy_text(summarise(grades).accuracy))
+            buttons.append(Button(f"round:{number}", label,
+                                  Box(x0 + col * (w + gap), top, w, h)))
+        return buttons
+
+    def enter(self) -> None:
+        """Grade every round's moves that are not graded yet (in the background)."""
+        session = self.table.session
+        for play in session.plays:
+            session.request_analysis(play.round_no)
+
+    def update(self, dt: float) -> bool:
+        """Redraw while the analysis progresses."""
+        line = match_accuracy(self.table.session)
+        changed = line != self._accuracy
+        self._accuracy = line
+        return changed
+
+    def handle(self, event: InputEvent) -> None:
+        """Rematch or back to the menu."""
+        self.list.set_buttons(self.buttons())
+        key = self.list.handle(event)
+        if isinstance(event, KeyAction) and event.action == Action.CANCEL:
+            key = "menu"
+        if isinstance(event, KeyAction) and event.action == Action.SCORES:
+            key = "scores"
+        if isinstance(event, KeyAction) and event.action == Action.DIGIT:
+            key = f"round:{event.digit}"
+        if key is not None and key.startswith("round:"):
+            self.ctx.play_sound(Sound.CLICK)
+            self.ctx.nav.open_review(self.table.session, int(key[6:]))
+        elif key == "scores":
+            self.ctx.nav.open_score_sheet(self.table.session)
+        elif key == "rematch":
+            self.ctx.play_sound(Sound.CLICK)
+            self.ctx.nav.rematch(self.table.session.config)
+        elif key == "menu":
+            self.ctx.play_sound(Sound.CLICK)
+            self.ctx.nav.main_menu()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The winner."""
+        theme.shade(surface, 160)
+        box = self.frame()
+        unit = screen_unit(*surface.get_size())
+        size = max(13, round(unit * 0.028))
+        theme.panel(surface, box, 18, theme.GOLD, width=3, shadow=True)
+        players = self.table.session.position.players
+        y = box.y + size * 2
+        theme.blit_text(surface, _("Match over"), size, (box.centerx, y), theme.INK_DIM,
+                        anchor="midtop")
+        y += size * 2
+        line = winner_line(self.result.winner, self.result.scores, players)
+        for text_line in theme.wrap(line, round(size * 1.6), box.w - 4 * size, bold=True):
+            theme.blit_text(surface, text_line, round(size * 1.6), (box.centerx, y), theme.GOLD,
+                            bold=True, anchor="midtop")
+            y += theme.line_height(round(size * 1.6))
+        y += size
+        for side in (0, 1):
+            text = _("{side}: {score} points").format(side=side_name(side, players),
+                                                      score=self.result.scores[side])
+            theme.blit_text(surface, text, size, (box.centerx, y), theme.INK, anchor="midtop")
+            y += theme.line_height(size)
+        if self.table.session.human_seats() and self.table.session.plays:
+            line, _running = match_accuracy(self.table.session)
+            y += size // 2
+            theme.blit_text(surface, line, round(size * 1.1), (box.centerx, y), theme.HINT,
+                            bold=True, anchor="midtop", max_width=box.w - 2 * size)
+            y += theme.line_height(round(size * 1.1))
+            theme.blit_text(surface, formula_text(), size - 3, (box.centerx, y), theme.INK_DIM,
+                            anchor="midtop", max_width=box.w - 2 * size)
+        rounds = [b for b in self.buttons() if b.key.startswith("round:")]
+        if rounds:
+            top = min(b.box.y for b in rounds)
+            theme.blit_text(surface, _("Each round's accuracy: click one, or press its "
+                                       "number, to review it"),
+                            size - 2, (box.centerx, top - 4), theme.INK_DIM,
+                            anchor="midbottom", max_width=box.w - 2 * size)
+        for index, button in enumerate(self.buttons()):
+            small = button.key.startswith("round:")
+            draw_button(surface, button, size - 3 if small else size,
+                        hovered=button.key == self.list.hover, focused=index == self.list.focus)

@@ -1,0 +1,325 @@
+"""The table: where a match is played, watched and animated.
+
+The scene composes explicit state objects, each with one owner (:mod:`table_state`: the
+player's :class:`Interaction`, owned by the pointer; the :class:`Messages`; the
+:class:`Animations` of what is shown; the :class:`Board` for where things are), and the
+components that own their part: hands-on play (:mod:`table_pointer`, every move through
+the controller's gesture resolution), the coach (:mod:`table_coach`: hints, the tutor,
+undo), drawing (:mod:`table_drawing`), the progressive hint (:mod:`hint_coach`) and the
+round's history (:mod:`history_panel`). The scene itself routes the session's events and
+the input to them. The controller's events are shown one at a time
+(:mod:`choreography`), so AI moves are readable, and the table draws the position of the
+last event shown, which may lag the session's by a move.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from diloti_desktop.controller import (
+    GameSession,
+    HintReady,
+    HintUnavailable,
+    MovePlayed,
+    MoveRejected,
+    RoundBegan,
+    RoundOver,
+    TutorWarning,
+    Undone,
+)
+from diloti_desktop.i18n import _
+from diloti_desktop.rules.position import PLAY
+from diloti_desktop.ui.board.table_view import Decorations
+from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.kit.input import (
+    Action,
+    Click,
+    DragCancel,
+    DragMove,
+    DragStart,
+    Drop,
+    InputEvent,
+    KeyAction,
+    PointerMove,
+    Resized,
+    Scroll,
+)
+from diloti_desktop.ui.kit.layout import Box
+from diloti_desktop.ui.kit.scene import IDLE, Scene
+from diloti_desktop.ui.kit.widgets import Button
+from diloti_desktop.ui.table.hint_coach import HintCoach
+from diloti_desktop.ui.table.history_panel import HistoryPanel
+from diloti_desktop.ui.table.table_coach import TableCoach
+from diloti_desktop.ui.table.table_drawing import TableDrawing, TableObjects
+from diloti_desktop.ui.table.table_pointer import TablePointer
+from diloti_desktop.ui.table.table_state import TOAST_SECONDS, Animations, Board, Messages
+
+log = logging.getLogger(__name__)
+
+
+class TableScene(Scene):
+    """A match in progress (or, with no human seat, being watched)."""
+
+    def __init__(self, ctx: AppContext, session: GameSession, panel_share: float = 0.0) -> None:
+        super().__init__(ctx)
+        self.session = session
+        self.hint = HintCoach()
+        self.history = HistoryPanel()
+        self.board = Board(ctx, session, self.history, panel_share)
+        self.animations = Animations(session)
+        self.messages = Messages()
+        self.pointer = TablePointer(ctx, session, self.board, self.animations, self.messages,
+                                    self.hint, self)
+        self.interaction = self.pointer.state  # read here; the pointer writes it
+        self.table_coach = TableCoach(ctx, session, self.hint, self.pointer, self)
+        self.drawing = TableDrawing(ctx, session, TableObjects(
+            self.board, self.animations, self.interaction, self.messages, self.hint,
+            self.history), self)
+
+    # -- lifecycle -------------------------------------------------------------------------
+    def enter(self) -> None:
+        """Take over the session: show its first deal, or the result of a finished round."""
+        self.resume()
+        self.drain()
+        if not self.animations.pending and self.session.position.phase != PLAY:
+            result = self.session.round_result()
+            if result is not None:
+                self.animations.queue(result)
+
+    def resume(self) -> None:
+        """Settings may have changed while covered."""
+        self.session.ai_pace = self.ctx.ai_pace()
+        self.session.tutor = self.ctx.settings.tutor and self.session.against_ai()
+        self.board.forget()
+
+    # -- geometry --------------------------------------------------------------------------
+    def buttons(self) -> list[Button]:
+        """The table's buttons, in their current state."""
+        layout = self.board.layout()
+        accepting = self.accepting()
+        play = layout.play_button
+        step = play.h + layout.pad
+        buttons = [
+            Button("hint", _("Hint"), layout.button("hint"), enabled=accepting, hotkey="H"),
+            Button("moves", _("Moves"), layout.button("moves"), enabled=accepting, hotkey="M"),
+            Button("menu", _("Menu"), layout.button("menu"), hotkey="Esc"),
+            Button("history", _("History"), play.move(0, step), hotkey="L"),
+        ]
+        if not self.board.spectator:
+            buttons.append(Button("play", _("Play"), play,
+                                  enabled=accepting and self.interaction.picked is not None,
+                                  primary=True, hotkey="Enter"))
+            buttons.append(Button("undo", _("Undo"), play.move(0, -step),
+                                  enabled=self.can_undo(), hotkey="Ctrl+Z"))
+        return buttons
+
+    # -- state -----------------------------------------------------------------------------
+    def caught_up(self) -> bool:
+        """Whether everything the session did has been shown."""
+        return not self.animations.busy() and self.animations.shown is self.session.position
+
+    def accepting(self) -> bool:
+        """Whether the watcher may play now."""
+        return (not self.board.spectator and self.caught_up() and self.session.is_human_turn()
+                and self.ctx.scenes.top is self and self.interaction.held is None
+                and not self.session.grading())
+
+    def can_undo(self) -> bool:
+        """Whether Undo would take something back now."""
+        return (not self.board.spectator and self.ctx.scenes.top is self
+                and self.interaction.drag is None and not self.session.grading()
+                and self.session.can_undo())
+
+    def say(self, message: str, hint: bool = False, seconds: float = TOAST_SECONDS) -> None:
+        """Show a short message over the table."""
+        self.messages.say(message, self.animations.time, hint, seconds)
+
+    def clear_interaction(self) -> None:
+        """Forget the pick, the selection and any hint (the position changed)."""
+        self.pointer.clear()
+        self.hint.clear()
+        self.messages.drop_hint()
+
+    # -- the frame -------------------------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        """Advance the session and the animations."""
+        self.session.update()
+        changed = self.drain()
+        changed |= self._next_events()
+        changed |= self.animations.advance(dt, self.messages, self.ctx.play_sound)
+        changed |= self.pointer.advance(dt)
+        changed |= self.messages.expire(self.animations.time)
+        if self.thinking():
+            changed |= self.drawing.dots_changed()
+        return changed
+
+    def thinking(self) -> bool:
+        """Whether an AI seat is to play and everything before it was shown."""
+        return (self.caught_up() and self.session.position.phase == PLAY
+                and not self.session.is_human_turn())
+
+    def next_frame_in(self) -> float:
+        """Full speed while something moves; a slow tick while an AI thinks; else idle."""
+        if (self.animations.busy() or self.interaction.snap is not None
+                or self.interaction.drag is not None):
+            return 0.0
+        if self.thinking():
+            return 0.05
+        if self.animations.shown is not self.session.position:
+            return 0.0
+        waits = [IDLE]
+        if self.messages.toast:
+            waits.append(max(0.0, self.messages.toast_until - self.animations.time))
+        if self.hint.waiting or self.session.grading():
+            waits.append(0.05)  # the coach is computing: poll for its answer
+        return min(waits)
+
+    def drain(self) -> bool:
+        """Take the session's events: messages now, moves and rounds into the queue."""
+        changed = False
+        for event in self.session.poll():
+            changed = True
+            if isinstance(event, MoveRejected):
+                self.messages.refused(event.reason)
+                self.say(event.reason)
+            elif isinstance(event, HintReady):
+                self.table_coach.hint_arrived(event.position, event.advice)
+            elif isinstance(event, HintUnavailable):
+                self.table_coach.hint_arrived(event.position, None)
+            elif isinstance(event, TutorWarning):
+                self.table_coach.warned(event)
+            elif isinstance(event, Undone):
+                # The position the session went back to, at once: nothing is replayed.
+                self.animations.jump_to(self.session)
+                self.pointer.reset()
+                self.messages.show_banner("", new=True, dt=0.0)
+                self.clear_interaction()
+            elif isinstance(event, MovePlayed | RoundBegan):
+                self.animations.queue(event)
+                self.ctx.save_session()
+            elif isinstance(event, RoundOver):
+                self.animations.queue(event)
+        return changed
+
+    def _next_events(self) -> bool:
+        """Turn queued events into animation steps, one event at a time."""
+        changed = False
+        factor = self.ctx.animation_factor()
+        viewer = self.board.viewer
+        while self.ctx.scenes.top is self:
+            event = self.animations.next_event()
+            if event is None:
+                break
+            changed = True
+            if isinstance(event, MovePlayed):
+                launch = self.pointer.shown_move(event.seat == viewer)
+                self.clear_interaction()
+                self.animations.play_move(event, self.board.layout(), viewer, factor, launch)
+            elif isinstance(event, RoundBegan):
+                self.clear_interaction()
+                self.animations.deal(event.position or self.session.position, self.board.layout(),
+                                     viewer, factor)
+            elif isinstance(event, RoundOver):
+                self.ctx.nav.open_round_summary(self, event)
+                break
+        return changed
+
+    def next_round(self) -> None:
+        """Deal the next round (called by the round summary)."""
+        if self.session.continue_after_round():
+            self.drain()
+
+    # -- input -----------------------------------------------------------------------------
+    def handle(self, event: InputEvent) -> None:
+        """Pointer and keyboard play."""
+        if isinstance(event, Resized):
+            self.board.forget()
+        elif isinstance(event, PointerMove):
+            self.pointer.hover(event.pos)
+        elif isinstance(event, Click):
+            self.messages.quiet()
+            self.pointer.click(event)
+        elif isinstance(event, DragStart):
+            self.messages.quiet()
+            self.pointer.drag_start(event, self.drawing.targets)
+        elif isinstance(event, DragMove):
+            self.pointer.aim(event.pos)
+        elif isinstance(event, Drop):
+            self.pointer.drop(event.pos)
+        elif isinstance(event, DragCancel):
+            self.pointer.cancel_drag()
+        elif isinstance(event, Scroll) and self.history.open:
+            self.history.scroll_by(event.dy, len(self.session.history))
+        elif isinstance(event, KeyAction):
+            self.messages.quiet()
+            self._key(event)
+
+    def press(self, key: str) -> None:
+        """A table button was pressed."""
+        if key == "hint":
+            self.request_hint()
+        elif key == "moves":
+            self.open_moves_list()
+        elif key == "menu":
+            self.open_menu()
+        elif key == "history":
+            self.history.toggle()
+        elif key == "scores":
+            self.ctx.nav.open_score_sheet(self.session)
+        elif key == "undo":
+            self.table_coach.undo()
+        elif key == "play" and self.interaction.picked is not None:
+            self.pointer.attempt(self.interaction.picked, set(self.interaction.selected))
+
+    def _key(self, event: KeyAction) -> None:
+        action = event.action
+        act = self.interaction
+        if action == Action.CANCEL:
+            if act.picked is not None or act.selected or act.focus_item is not None:
+                self.clear_interaction()
+            elif self.hint.level:
+                self.hint.hide()
+            else:
+                self.open_menu()
+        elif action in _KEYS:
+            self.press(_KEYS[action])
+        elif action in (Action.PAGE_UP, Action.PAGE_DOWN) and self.history.open:
+            self.history.scroll_by(5 if action == Action.PAGE_UP else -5,
+                                   len(self.session.history))
+        elif self.accepting():
+            self.pointer.play_keys(event)
+
+    def request_hint(self) -> None:
+        """The next hint step (H or the Hint button)."""
+        self.table_coach.request_hint()
+
+    # -- dialogs ---------------------------------------------------------------------------
+    def open_moves_list(self) -> None:
+        """Every legal move in words: the fallback that reaches any move."""
+        if self.accepting():
+            self.ctx.nav.open_moves_list(self.session.position, self.session.legal_moves(),
+                                 self.pointer.submit, self.hint.move)
+
+    def open_menu(self) -> None:
+        """The pause menu."""
+        self.ctx.nav.open_pause()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def decorations(self) -> Decorations:
+        """What to draw over the shown position (read-only)."""
+        return self.drawing.decorations()
+
+    def damage(self) -> list[Box] | None:
+        """Only the flying (or dragged) cards' boxes, when nothing else changed."""
+        return self.drawing.damage(self.decorations())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the table, then the coach's panels over it."""
+        self.drawing.draw(surface, self.decorations())
+
+
+#: The keys that do what a table button does.
+_KEYS = {Action.HINT: "hint", Action.MOVES: "moves", Action.SCORES: "scores",
+         Action.HISTORY: "history", Action.UNDO: "undo"}

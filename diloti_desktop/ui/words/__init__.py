@@ -1,0 +1,1 @@
+"""The game in sentences: moves, levels, the coach's and the review's words."""

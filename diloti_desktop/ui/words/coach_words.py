@@ -1,0 +1,260 @@
+"""The coach's words: nudges, reasons, alternatives and tutor warnings as sentences.
+
+The analysis comes from :mod:`diloti_desktop.ai.coach` as data; here each kind of fact has
+one translated template with named placeholders. :func:`reason_text` is the one phrasing
+of the reasons (:mod:`diloti_desktop.ai.reasons`) wherever they are shown: the hints, the
+tutor, the review and the puzzles. Sentences are short and explain a game
+word where a newcomer meets it (a xeri is a sweep; a declaration prepares a capture).
+"""
+
+from __future__ import annotations
+
+from diloti_desktop.ai.coach import Advice, Nudge, NudgeKind, Option, TutorCheck
+from diloti_desktop.ai.hints import Verdict
+from diloti_desktop.ai.reasons import Reason, Why
+from diloti_desktop.controller import seat_name
+from diloti_desktop.i18n import N_, _, format_number, format_percent, ngettext
+from diloti_desktop.rules.cards import CARDS, pretty_cards, rank_name
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.position import Position
+from diloti_desktop.ui.words.wording import describe_move
+
+VERDICT_NAMES = {
+    Verdict.BEST: N_("best move"),
+    Verdict.GOOD: N_("good move"),
+    Verdict.INACCURACY: N_("inaccuracy"),
+    Verdict.MISTAKE: N_("mistake"),
+    Verdict.BLUNDER: N_("blunder"),
+}
+
+
+def _who(seat: int, players: int) -> str:
+    return seat_name(seat, players)
+
+
+def _rank(value: int) -> str:
+    return rank_name(value) if 1 <= value <= 13 else str(value)
+
+
+def _percent(chance: float) -> str:
+    return format_percent(chance)
+
+
+def _points(value: float) -> str:
+    return format_number(value, 1)
+
+
+def nudge_text(nudge: Nudge, players: int) -> str:
+    """Step 1 of a hint: the opportunity or the danger, without the move."""
+    kind = nudge.kind
+    if kind == NudgeKind.SWEEP:
+        return _("You can take every card on the table at once: a xeri (a sweep), "
+                 "worth extra points.")
+    if kind == NudgeKind.TAKE:
+        if nudge.value > 1:
+            return ngettext("You can take the {card} and {count} more card.",
+                            "You can take the {card} and {count} more cards.",
+                            nudge.value - 1).format(card=pretty_cards(nudge.cards),
+                                                    count=nudge.value - 1)
+        return _("You can take the {card}.").format(card=pretty_cards(nudge.cards))
+    if kind == NudgeKind.TAKE_PILE:
+        return _("You can take {owner}'s pile of {value} before they do.").format(
+            owner=_who(nudge.seat, players), value=nudge.value)
+    if kind == NudgeKind.BUILD:
+        return _("You can prepare a capture of {value} for your next turn: put a card on "
+                 "the table cards so they add up to {value} (a declaration).").format(
+            value=nudge.value)
+    if kind == NudgeKind.FAMILY:
+        return _("You can gather cards worth {value} into one pile (a family) and take "
+                 "them all later.").format(value=nudge.value)
+    if kind == NudgeKind.RAISE:
+        return _("You can raise a pile to {value} with one of your cards.").format(
+            value=nudge.value)
+    if kind == NudgeKind.DANGER:
+        return _("Careful: if you lay your {rank}, {player} can sweep the table "
+                 "({percent} chance).").format(rank=_rank(nudge.value),
+                                                 player=_who(nudge.seat, players),
+                                                 percent=_percent(nudge.chance))
+    if kind == NudgeKind.CLOSE_TAKE and nudge.value:
+        return _("Taking the pile of {value} is a good move too. Laying a card that gives "
+                 "little away is as good or a little better.").format(value=nudge.value)
+    if kind == NudgeKind.CLOSE_TAKE:
+        return _("Taking the {card} is a good move too. Laying a card that gives little "
+                 "away is as good or a little better.").format(card=pretty_cards(nudge.cards))
+    return _("Nothing good to take: lay a card that gives little away.")
+
+
+def card_text(move: Move) -> str:
+    """Step 2 of a hint: the card to play."""
+    return _("Play your {card}.").format(card=CARDS[move.card].pretty())
+
+
+def reason_text(reason: Reason, players: int) -> str:
+    """One reason as a short sentence."""
+    why = reason.why
+    who = _who(reason.seat, players) if reason.seat >= 0 else ""
+    if why == Why.XERI:
+        return _("It clears the table: a xeri (sweep) scores extra points.")
+    if why == Why.POINTS and not reason.cards:  # the review knows the points, not the cards
+        return ngettext("It takes {points} point (aces, 10♦ and 2♣ score).",
+                        "It takes {points} points (aces, 10♦ and 2♣ score).",
+                        reason.value).format(points=reason.value)
+    if why == Why.POINTS:
+        return ngettext("It takes {cards}: {points} point (aces, 10♦ and 2♣ score).",
+                        "It takes {cards}: {points} points (aces, 10♦ and 2♣ score).",
+                        reason.value).format(cards=pretty_cards(reason.cards),
+                                             points=reason.value)
+    if why == Why.MAJORITY:
+        return _("You reach {cards} cards: 27 or more wins the 4 points of the majority."
+                 ).format(cards=reason.value)
+    if why == Why.RACE:
+        return _("It takes {count} cards: you will have {total}; 27 or more win the "
+                 "majority (4 points).").format(count=reason.value, total=reason.total)
+    if why == Why.DENY and reason.cards:  # the cards named: "them" read wrong for one
+        return _("Otherwise {player} could take {cards}: {percent} chance they hold at "
+                 "least one {rank}.").format(player=who, cards=pretty_cards(reason.cards),
+                                             percent=_percent(reason.chance),
+                                             rank=_rank(reason.value))
+    if why == Why.DENY:
+        return _("Otherwise {player} could take them: {percent} chance they hold at "
+                 "least one {rank}.").format(player=who, percent=_percent(reason.chance),
+                                             rank=_rank(reason.value))
+    if why == Why.TAKE_PILE:
+        return _("It takes {owner}'s pile of {value} before they collect it.").format(
+            owner=who, value=reason.value)
+    if why == Why.COLLECT:
+        return _("It collects your own pile of {value}, as you declared.").format(
+            value=reason.value)
+    if why == Why.OBLIGATION:
+        return _("You keep your last {card}: you must keep one to take your pile of "
+                 "{value}.").format(card=pretty_cards(reason.cards), value=reason.value)
+    if why == Why.SWEEP_RISK:
+        return _("{player} may then sweep the table ({percent} chance, with {cards})."
+                 ).format(player=who, percent=_percent(reason.chance),
+                          cards=pretty_cards(reason.cards) or "?")
+    if why == Why.NO_SWEEP:
+        return _("It leaves {player} no sweep, while another move would give one "
+                 "({percent} chance).").format(player=who, percent=_percent(reason.chance))
+    if why == Why.SAFE_TABLE:
+        return _("It leaves {player} no sweep.").format(player=who)
+    if why == Why.PILE_ODDS:
+        return _("An opponent holds a card of value {value} with about {percent} "
+                 "chance and could take the pile.").format(value=reason.value,
+                                                           percent=_percent(reason.chance))
+    if why == Why.COUNTED:
+        return _("Every other {rank} has been played: nobody else can take it."
+                 ).format(rank=_rank(reason.value))
+    if why == Why.FACE_LAY:
+        return ngettext("A face card can only be taken by the same face: {count} {rank} "
+                        "is still unseen.",
+                        "A face card can only be taken by the same face: {count} {rank} "
+                        "are still unseen.", reason.value).format(
+            count=reason.value, rank=_rank(CARDS[reason.cards.bit_length() - 1].rank))
+    if why == Why.LAY_ODDS:
+        return _("{player} can use your {card} only with about {percent} chance.").format(
+            player=who, card=pretty_cards(reason.cards), percent=_percent(reason.chance))
+    if why == Why.CHEAP_LAY:
+        return _("Your {card} is worth no points: if it is taken, little is lost.").format(
+            card=pretty_cards(reason.cards))
+    if why == Why.POINTS_LOOSE:
+        return ngettext("It leaves {points} point on the table for others to take.",
+                        "It leaves {points} points on the table for others to take.",
+                        reason.value).format(points=reason.value)
+    if why == Why.KEEPS_POINTS:
+        return ngettext("You keep {cards}, a point card, for a later capture.",
+                        "You keep {cards}, point cards, for later captures.",
+                        reason.cards.bit_count()).format(cards=pretty_cards(reason.cards))
+    if why == Why.PREPARE:
+        return _("It makes a pile of {value} that you can take on your next turn.").format(
+            value=reason.value)
+    return _("It is worth about {points} points per round more than the next choice."
+             ).format(points=_points(reason.value / 10))
+
+
+def alternative_text(option: Option, position: Position) -> str:
+    """ "Lay 5♠ instead: about 1.4 points worse." """
+    move = describe_move(option.move, position)
+    if option.loss < 0.05:
+        return _("{move} instead: about as good.").format(move=move)
+    return _("{move} instead: about {points} points worse per round.").format(
+        move=move, points=_points(option.loss))
+
+
+def full_hint_lines(advice: Advice, position: Position) -> list[str]:
+    """Step 3 of a hint: the move, its reasons, the next two alternatives."""
+    players = position.players
+    lines = [_("Best: {move}.").format(move=describe_move(advice.best.move, position))]
+    lines += [reason_text(r, players) for r in advice.best.reasons]
+    lines += [alternative_text(o, position) for o in advice.alternatives]
+    return lines
+
+
+def tutor_text(check: TutorCheck, position: Position) -> str:
+    """The tutor's one sentence: what goes wrong with the move about to be played."""
+    reason = check.reason
+    players = position.players
+    if reason.why == Why.SWEEP_RISK:
+        return _("After this, {player} can take every card on the table at once with "
+                 "{cards}: a xeri (sweep), worth extra points ({percent} chance).").format(
+            player=_who(reason.seat, players), cards=pretty_cards(reason.cards) or "?",
+            percent=_percent(reason.chance))
+    if reason.why == Why.XERI:
+        return _("You can sweep the table instead: a xeri.")
+    if reason.why == Why.POINTS:
+        return ngettext("You miss {cards}: {points} point another move takes.",
+                        "You miss {cards}: {points} points another move takes.",
+                        reason.value).format(cards=pretty_cards(reason.cards),
+                                             points=reason.value)
+    if reason.why == Why.PILE_ODDS:
+        return _("An opponent probably holds a card of value {value} ({percent} chance) "
+                 "and can take this pile.").format(value=reason.value,
+                                                   percent=_percent(reason.chance))
+    if reason.why == Why.OBLIGATION:
+        return reason_text(reason, players)
+    if reason.why == Why.POINTS_LOOSE:
+        return reason_text(reason, players)
+    if reason.why == Why.RACE:
+        return _("Another move takes {count} more cards toward the 27 of the majority."
+                 ).format(count=reason.value)
+    if reason.why == Why.LAY_ODDS:
+        return _("{player} can use your {card} with about {percent} chance; the better "
+                 "card gives only {other}.").format(
+            player=_who(reason.seat, players), card=pretty_cards(reason.cards),
+            percent=_percent(reason.chance), other=_percent(reason.value / 100))
+    if reason.why == Why.DENY and reason.cards:
+        return _("Take {cards} now, before {player} does ({percent} chance they can)."
+                 ).format(cards=pretty_cards(reason.cards), player=_who(reason.seat, players),
+                          percent=_percent(reason.chance))
+    if reason.why == Why.DENY:
+        return _("Taking now keeps {player} from taking those cards ({percent} chance "
+                 "they could).").format(player=_who(reason.seat, players),
+                                        percent=_percent(reason.chance))
+    return _("Over many deals the better move scores about {points} points more per "
+             "round.").format(points=_points(check.grade.loss))
+
+
+def tutor_title(check: TutorCheck) -> str:
+    """The panel's title: "A mistake? About 2.1 points lost per round." """
+    points = _points(check.grade.loss)
+    verdict = check.grade.verdict
+    if verdict == Verdict.BLUNDER:
+        return _("A blunder? About {points} points lost per round.").format(points=points)
+    if verdict == Verdict.MISTAKE:
+        return _("A mistake? About {points} points lost per round.").format(points=points)
+    return _("An inaccuracy? About {points} points lost per round.").format(points=points)
+
+
+def better_text(check: TutorCheck, position: Position) -> str:
+    """The better move, named: "Better: Lay 6♣ on the table." """
+    return _("Better: {move}.").format(move=describe_move(check.grade.best, position))
+
+
+def tutor_paragraphs(check: TutorCheck, position: Position) -> list[str]:
+    """The tutor panel's explanation, in order: what goes wrong, then the better move;
+    or, when the tutor speaks about the better move itself, that move first, then what
+    it achieves."""
+    if not check.about_better:
+        return [tutor_text(check, position), better_text(check, position)]
+    players = position.players
+    said = [reason_text(r, players) for r in (check.reason, check.detail) if r is not None]
+    return [better_text(check, position), " ".join(said)]
