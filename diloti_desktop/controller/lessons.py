@@ -13,11 +13,15 @@ is played, and complete every lesson through the real table with the mouse.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from diloti_desktop.i18n import N_, _
-from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.cards import CARDS, RANK, RANK_MASK
+from diloti_desktop.rules.explain import pile_label, why_illegal
+from diloti_desktop.rules.movegen import is_legal
+from diloti_desktop.rules.moves import Move, MoveKind, make_move
 from diloti_desktop.rules.position import PLAY, Position
 
 HUMAN_SEAT: Final = 0
@@ -51,24 +55,22 @@ class Lesson:
 
 LESSONS: Final[tuple[Lesson, ...]] = (
     Lesson("play", N_("Playing a card"), (
-        Step("hands=9H6S/KC8D loose=6D3C played=5",
+        Step("hands=9H6S/KC8D loose=6D2C played=5",
              N_("Each turn you play one card from your hand. The cards face up on the table "
                 "are loose cards: you may take a card of the same value."),
              N_("Drag your 6♠ onto the 6♦ to take it."),
              ("6S x 6D",),
              (("9H", N_("Laying the 9♥ is allowed, but here you can take a card: drag the "
-                        "6♠ onto the 6♦.")),
-              ("6S =9 3C", N_("Putting the 6♠ on the 3♣ would declare a pile of 9, which "
-                              "comes in a later lesson. Drag the 6♠ onto the 6♦ instead."))),
+                        "6♠ onto the 6♦.")),),
              reply="8D",
              done=N_("Both sixes go to your capture pile, at the right. North laid the 8♦.")),
         Step("",
              N_("When your card takes nothing, you lay it: it becomes a loose card."),
-             N_("Your 9♥ matches nothing. Drag it onto the empty green felt to lay it."),
+             N_("Your 9♥ can take nothing. Drag it onto the empty green felt to lay it."),
              ("9H",),
              done=N_("The 9♥ now lies on the table; anyone holding a 9 may take it.")),
     ), N_("Take a loose card with a card of the same value, or lay your card on the table."),
-        mistake="6S =9 3C", terms=("loose card", "capture")),
+        mistake="9H", terms=("loose card", "capture")),
     Lesson("match", N_("Several cards of one value"), (
         Step("hands=4S7H/KD9C loose=4H4C8S played=7",
              N_("One card may take every loose card of its value at once. To point at "
@@ -80,7 +82,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
               ("4S x 4C", N_("That takes only one 4. Click the other 4 first, then drop "
                              "your 4♠ on the last one to take both."))),
              done=N_("Three fours in one go.")),
-    ), N_("A numeral takes as many loose cards of its value as you point at."),
+    ), N_("A card from Ace to 10 takes as many loose cards of its value as you point at."),
         mistake="4S x 4H"),
     Lesson("faces", N_("Jacks, Queens and Kings"), (
         Step("hands=KS7C/8H3D loose=KH5DKC played=9",
@@ -113,11 +115,11 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              ("6H x AH 2D 3C",),
              done=N_("A face card such as the J♣ never joins a sum.")),
     ), N_("A numeral takes loose cards that add up to its value; face cards never count."),
-        mistake="7D x 2C 9S", terms=("numeral",)),
+        mistake="7D x 2C 9S", terms=("sum", "xeri")),
     Lesson("groups", N_("Several groups at once"), (
         Step("hands=8H4C/KD5S loose=8S3C5DKH2H played=9",
-             N_("In one capture you may take matches and sums together, as long as each "
-                "table card is used once."),
+             N_("In one capture you may take cards of your card's value and sums together, "
+                "as long as each table card is used once."),
              N_("Your 8♥ can take the 8♠ and 3♣ + 5♦ together: click the 8♠ and the 3♣, "
                 "then drop your 8♥ on the 5♦."),
              ("8H x 3C 5D 8S",),
@@ -125,19 +127,20 @@ LESSONS: Final[tuple[Lesson, ...]] = (
                              "take them in the same move.")),
               ("8H x 3C 5D", N_("That is allowed, but it leaves the 8♠: take it in the "
                                 "same move."))),
-             done=N_("Three table cards with one card: four cards toward the majority.")),
-    ), N_("One capture may take any number of matches and sums, each card used once."),
+             done=N_("Three table cards with one card: four cards for your capture pile.")),
+    ), N_("One capture may take any number of cards of its value and sums, each card used "
+          "once."),
         mistake="8H x 8S"),
     Lesson("declare", N_("Declaring a pile"), (
         Step("hands=3D8CKH/4HJS loose=5S9D played=9",
-             N_("You may put a numeral on loose cards and announce their total: a "
-                "declaration. The cards become your pile, and you must keep a card of that "
+             N_("You may put a numeral on loose cards and announce their total (10 at most): "
+                "a declaration. The cards become your pile, and you must keep a card of that "
                 "value to take it later."),
              N_("Drag your 3♦ onto the 5♠ to declare 8: you keep the 8♣ to take it."),
              ("3D =8 5S",),
              reply="4H",
-             done=N_("The 8 is your pile now; its label says it is yours. North laid the "
-                     "4♥.")),
+             done=N_("The 8 is your pile. Its label, \"plain 8 — You\", says it is one group "
+                     "adding up to 8 (a plain pile) and that it is yours. North laid the 4♥.")),
         Step("",
              N_("Nobody can take the 3♦ or the 5♠ alone any more: only a card worth 8 takes "
                 "the whole pile."),
@@ -154,7 +157,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         mistake="KH x 5S", terms=("pile", "declaration", "plain pile")),
     Lesson("duties", N_("The owner's duties"), (
         Step("hands=6S7H8C/5D9C piles=P8@0:3D5S loose=6C played=11",
-             N_("While you own a pile you may not lay a card or make another pile. You may "
+             N_("While you own a pile you may not lay a card or declare another pile. You may "
                 "still capture anywhere."),
              N_("Try to lay the 7♥ and read why it is refused. Then take the 6♣ with your "
                 "6♠."),
@@ -177,7 +180,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
     Lesson("raise", N_("Raising a pile"), (
         Step("hands=AS6HKD/5H4C piles=P5@1:2C3D loose=9S played=11",
              N_("North owns a plain 5. You may add one card from your hand to an opponent's "
-                "plain pile to raise it, if you keep a card of the new value."),
+                "plain pile to raise it (10 at most), if you keep a card of the new value."),
              N_("Drop your A♠ on North's 5 to raise it to 6: you keep the 6♥."),
              ("AS ^6 [2C3D]",),
              reply="4C",
@@ -202,7 +205,8 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              reply="9D x 9C",
              done=N_("The family of sixes is yours. Nobody can raise a family.")),
         Step("",
-             N_("Only a card of the family's value takes it, whole."),
+             N_("Only a card of the family's value takes it, whole. An owner may also turn "
+                "their own pile into a family."),
              N_("Take your family with the 6♥."),
              ("6H x [6S6D]",),
              done=N_("Three sixes for your side, and the table is empty: a xeri, 10 points.")),
@@ -239,8 +243,8 @@ LESSONS: Final[tuple[Lesson, ...]] = (
                         "points.")),),
              done=N_("Xeri! 10 points.")),
         Step("hands=TS5H8DJC3S9S/4C6H7SKH2H9H loose=AS2C3D4S stock=- played=0",
-             N_("The very first card of a round never scores a xeri, even when it takes all "
-                "four cards on the table."),
+             N_("A round lasts until all 52 cards are played. Its very first card never "
+                "scores a xeri, even when it takes all four cards on the table."),
              N_("This is the round's first card: take all four with your 10♠ (1+2+3+4)."),
              ("TS x AS 2C 3D 4S",),
              done=N_("Four cards, but no xeri: it was the first card.")),
@@ -254,7 +258,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              done=N_("A last-card xeri: the round is over and scored.")),
     ), N_("Clearing the table is a xeri (10 points), except with the round's first card; the "
           "last card counts."),
-        mistake="2D", terms=("xeri",)),
+        mistake="2D", terms=("round",)),
     Lesson("leftovers", N_("The end of a round"), (
         Step("hands=9S/- loose=4C5DKH last=1 played=50 "
              "captured=AS2S2H2C3H3C4S4D5C6D7H7C8S8H8C9DTHTDJHJDJCQHKSKC/"
@@ -269,7 +273,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              done=N_("The K♥ came to you as a leftover.")),
     ), N_("At the end of a round the leftovers go to the last side that captured, never as a "
           "xeri."),
-        mistake="9S x KH", terms=("leftovers", "round", "deal", "stock")),
+        mistake="9S x KH", terms=("leftovers", "deal", "stock")),
     Lesson("scoring", N_("Scoring and the majority"), (
         Step("hands=TC/7S loose=TD2H last=1 played=46 "
              "captured=ASAH2D3S3H3C4C5S5H6S6H6C7H7C8S8H8D9S9DTSJHQCKSKHKC/"
@@ -304,11 +308,33 @@ def lesson(key: str) -> Lesson:
     return next(item for item in LESSONS if item.key == key)
 
 
+def move_ideas(move: Move) -> set[str]:
+    """The glossary terms a move stands for when a sentence names it: "9♥ takes 3♣ 6♦" is
+    a sum, "8♣ takes [3♦ 5♠]" takes a pile, a declaration, a family, a raise."""
+    kind = {MoveKind.BUILD: "declaration", MoveKind.FAMILY: "family",
+            MoveKind.RAISE: "raise"}.get(MoveKind(move.kind))
+    found = {kind} if kind else set()
+    if move.kind == MoveKind.CAPTURE:
+        if move.piles:
+            found.add("pile")
+        if RANK[move.card] <= 10 and move.loose & ~RANK_MASK[RANK[move.card]]:
+            found.add("sum")
+    return found
+
+
+def known_terms(current: Lesson) -> set[str]:
+    """The terms a learner knows in ``current``: its own and the earlier lessons'."""
+    keys = [item.key for item in LESSONS]
+    last = keys.index(current.key) if current.key in keys else len(LESSONS) - 1
+    return {key for item in LESSONS[:last + 1] for key in item.terms}
+
+
 class LessonCoach:
     """Runs one lesson for a guided session: judges moves, scripts replies, moves on."""
 
     def __init__(self, current: Lesson) -> None:
         self.lesson = current
+        self.known = known_terms(current)
         self.index = 0
         self._complete = False
         self._awaiting_reply = False
@@ -334,8 +360,42 @@ class LessonCoach:
         for text, answer in self.step.wrong:
             if Move.parse(text) == move:
                 return _(answer)
+        if not move_ideas(move) <= self.known:
+            return _("That move comes in a later lesson. {task}").format(task=_(self.step.task))
         return _("{move} is allowed, but it is not what this step asks. {task}").format(
             move=move.describe()[:1].upper() + move.describe()[1:], task=_(self.step.task))
+
+    def refusal(self, position: Position, card: int, loose: int, piles: Sequence[int],
+                reason: str) -> str:
+        """The rules core's reason, unless it reads the gesture as a move the learner has
+        not met yet (a sum, a declaration, a raise): then the reason of the reading the
+        learner knows, a capture of exactly the pointed cards."""
+        own = position.pile_owned_by(position.turn)
+        if not loose and not piles:
+            hand = position.hands[position.turn]
+            last = RANK[card] == own.value if own is not None else False
+            if last and own is not None and (hand & RANK_MASK[own.value]).bit_count() > 1:
+                last = False
+            if own is not None and "family" not in self.known and not last:
+                # the rules core may name a family made with the pile: not met yet
+                return _("you own the {pile}, so you cannot lay {card}; you may capture "
+                         "anywhere, or take your pile").format(pile=pile_label(own),
+                                                               card=CARDS[card].pretty())
+            return reason  # laying: the rules core's reason is about laying
+        name = CARDS[card].pretty()
+        if "sum" not in self.known:
+            if RANK[card] > 10:
+                return _("{card} takes exactly one loose card of its own rank").format(
+                    card=name)
+            return _("{card} takes only loose cards of its own value, {value}").format(
+                card=name, value=RANK[card])
+        single_pile = len(piles) == 1 and not loose
+        if "declaration" not in self.known or ("raise" not in self.known and single_pile):
+            capture = make_move(MoveKind.CAPTURE, card, min(RANK[card], 10), loose,
+                                tuple(piles))
+            if not is_legal(position, capture):
+                return why_illegal(position, capture)
+        return reason
 
     def reply(self, position: Position) -> Move | None:
         """The scripted reply, once the expected move was played."""
