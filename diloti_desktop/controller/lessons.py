@@ -298,8 +298,160 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              ("8H x [3S5H]",),
              done=N_("Your partner's pile is in your side's captures, and the empty table is a "
                      "xeri for your side: a partner may take it, never raise it.")),
-    ), N_("Partners share captures and score; you may take your partner's pile, not raise it."),
+        Step("rules=4p hands=4SQH/9C8D/7CJS/6SKD loose=5D "
+             "captured=ASAHADAC2S2H2D2C3S3H3D3C4H4D4C5S5H5C6H6D/"
+             "6C7S7H7D8S8H8C9S9H9DTSTHTDTCJHJDJCQSQDQCKSKHKC last=1 played=43",
+             N_("Play goes to your left: after you comes East, an opponent, then your partner "
+                "North, then West."),
+             N_("Lay a card that East cannot use to empty the table: your Q♥, not the 4♠."),
+             ("QH",),
+             (("4S", N_("5♦ + 4♠ make 9: East, who plays next, could take both with a 9 and "
+                        "empty the table. Lay the Q♥.")),),
+             reply="8D",
+             done=N_("East laid the 8♦: the Q♥ cannot join a sum, so nothing was swept.")),
+        Step("rules=4p hands=KH/-/-/- loose=3C7D "
+             "captured=ASAHADAC2S2H2D2C3S3H3D4S4H4D4C5S5H5D5C6S6H6D6C7S/"
+             "7H7C8S8H8D8C9S9H9D9CTSTHTDTCJSJHJDJCQSQHQDQCKSKDKC last=2 played=49",
+             N_("Your partner North made the round's last capture so far. You hold the very "
+                "last card."),
+             N_("Lay your K♥: the cards left on the table go to your side."),
+             ("KH",),
+             done=N_("The leftovers went to your side, because your partner captured last.")),
+    ), N_("Partners share captures and score; you may take your partner's pile, not raise it; "
+          "East plays right after you."),
         mistake="AS ^9 [3S5H]", terms=("partner",)),
+    Lesson("last_capture", N_("Playing well: the last capture"), (
+        Step("hands=4S7D/5C loose=4H5DTDKS "
+             "captured=ASAHADAC2S2H2D2C3S3H3D3C4D4C5S5H6S6H6D6C/"
+             "7S7H7C8S8H8D8C9S9H9D9CTSTHTCJSJHJDJCQSQHQDQCKHKDKC last=1 played=45",
+             N_("From here on the lessons are about playing well. The side that captures "
+                "last gets every card left on the table, so keep a capture for your last "
+                "card."),
+             N_("Lay your 7♦ now. Keep the 4♠ to take the 4♥ with the round's last card."),
+             ("7D",),
+             (("4S x 4H", N_("Taking the 4♥ now is allowed, but if North then captures with "
+                             "its last card, North gets the leftovers, the 10♦ too. Lay the "
+                             "7♦.")),),
+             reply="5C x 5D",
+             done=N_("North took the 5♦. Your 4♠ can still capture last.")),
+        Step("",
+             N_("This is the round's last card."),
+             N_("Take the 4♥ with your 4♠: the last capture is yours."),
+             ("4S x 4H",),
+             done=N_("The 10♦, the K♠ and your 7♦ came to you as leftovers: 2 points.")),
+    ), N_("The last capture takes the leftovers: keep a capture for your last card."),
+        mistake="4S x 4H"),
+    Lesson("counting", N_("Playing well: counting cards"), (
+        Step("hands=8S6D/6C2H loose=- "
+             "captured=ASAHADAC2S2D2C3S3H3D3C4S4H4D4C5S5H8H8D8C/"
+             "5D5C6S6H7S7H7D7C9S9H9D9CTSTHTDTCJSJHJDJCQSQHQDQCKSKHKDKC last=1 played=48",
+             N_("Count what has been played. The 8♥, 8♦ and 8♣ are gone, so your 8♠ is the "
+                "last 8: nobody can take it with a card of the same value."),
+             N_("The table is empty and you must lay a card. Lay the 8♠."),
+             ("8S",),
+             (("6D", N_("A 6 is still out there: if North holds it, North takes your 6♦ "
+                        "and empties the table, a xeri. Lay the 8♠, the last 8.")),),
+             reply="2H",
+             done=N_("North could not take your 8♠. The last card of a value is safe.")),
+    ), N_("Count the cards played: the last card of a value is safe to lay."),
+        mistake="6D"),
+    Lesson("no_sweep", N_("Playing well: leave no sweep"), (
+        Step("hands=3SKH/9C5D loose=6D "
+             "captured=ASAHADAC2S2H2D2C3H3D3C4S4H4D4C5S5H5C6S6H/"
+             "6C7S7H7D7C8S8H8D8C9S9H9DTSTHTDTCJSJHJDJCQSQHQDQCKSKDKC last=1 played=47",
+             N_("Before you lay a card, add up what the table will hold. If one card could "
+                "take it all, the next player may sweep it: a xeri."),
+             N_("Lay your K♥, not the 3♠: 6 + 3 = 9, and a 9 would take everything."),
+             ("KH",),
+             (("3S", N_("6♦ + 3♠ make 9: a 9 takes both and empties the table, a xeri for "
+                        "North. Lay the K♥.")),),
+             reply="5D",
+             done=N_("A face card never joins a sum: nobody can empty this table.")),
+    ), N_("Before you lay, ask what the next player could take: never leave a sweep."),
+        mistake="3S"),
+    Lesson("protect", N_("Playing well: declare to protect points"), (
+        Step("hands=6S9D/3DQC loose=AH2C "
+             "captured=ASADAC2S2H2D3S3H3C4S4H4D4C5S5H5D5C6H6D6C/"
+             "7S7H7D7C8S8H8D8C9S9H9CTSTHTDTCJSJHJDJCQSQHQDKSKHKDKC last=1 played=46",
+             N_("The A♥ and 2♣ are worth a point each, and 1 + 2 = 3: a 3 takes both. In "
+                "your pile, only a 9 can take them."),
+             N_("Click the A♥, then drop your 6♠ on the 2♣ to declare 9: you keep the 9♦."),
+             ("6S =9 AH 2C",),
+             (("6S", N_("Laying the 6♠ leaves the A♥ and 2♣ loose: a 3 takes both, and "
+                        "their 2 points. Declare 9 instead.")),),
+             reply="3D",
+             done=N_("North's 3♦ found nothing to take.")),
+        Step("",
+             N_("Your pile is still there, with its 2 points."),
+             N_("Take your pile with the 9♦."),
+             ("9D x [AH2C6S]",),
+             done=N_("The A♥ and the 2♣ are yours: 2 points.")),
+    ), N_("Declare a pile to keep point cards out of reach until you take them."),
+        mistake="6S"),
+    Lesson("family_wins", N_("Playing well: a family or a capture?"), (
+        Step("hands=3S8D/AD9C loose=5C8C "
+             "captured=ASAHAC2S2H2D2C3H3D3C4S4H4D4C5S5H5D6S6H6D/"
+             "6C7S7H7D7C8S8H9S9H9DTSTHTDTCJSJHJDJCQSQHQDQCKSKHKDKC last=1 played=46",
+             N_("A plain pile can be raised and taken from you. A family cannot. Your 3♠ + "
+                "5♣ make 8, and so does the 8♣."),
+             N_("Click the 5♣, then drop your 3♠ on the 8♣ and choose the family of 8s: you "
+                "keep the 8♦."),
+             ("3S *8 5C 8C",),
+             (("3S =8 5C", N_("A plain 8 can be raised: an Ace makes it 9, and a 9 takes "
+                              "it. Make a family with the 8♣ instead.")),
+              ("8D x 8C", N_("Taking the 8♣ leaves the 5♣, and your 3♠ has nowhere safe "
+                             "to go: North may sweep with a 9. Make a family instead."))),
+             reply="AD",
+             done=N_("North could not raise your family and laid the A♦.")),
+        Step("",
+             N_("Only an 8 takes your family."),
+             N_("Take your family with the 8♦."),
+             ("8D x [3S5C8C]",),
+             done=N_("Your family and your 8♦ are home: nobody could take them from you.")),
+    ), N_("When a plain pile could be raised, a family keeps the cards yours."),
+        mistake="3S =8 5C"),
+    Lesson("race", N_("Playing well: the race for 27 cards"), (
+        Step("hands=TS9D/TC9C loose=TD2S3D4HQH "
+             "captured=ASAHADAC2H2D2C3S3H3C4S4D4C5S5H5D5C6S6H6D6C7S7H/"
+             "7D7C8S8H8D8C9S9HTHJSJHJDJCQSQDQCKSKHKDKC last=1 played=43",
+             N_("27 cards or more score 4 points. You have 23 cards: count before you "
+                "take."),
+             N_("Click the 2♠ and the 3♦, then drop your 9♦ on the 4♥: four cards make 27."),
+             ("9D x 2S 3D 4H",),
+             (("TS x TD", N_("The 10♦ is worth 2 points, but you stay below 27 cards and "
+                             "North can take the 2♠ 3♦ 4♥: the majority's 4 points go to "
+                             "North. Take the three cards with your 9♦.")),),
+             reply="TC x TD",
+             done=N_("North took the 10♦ (2 points), but your 27 cards are worth 4.")),
+    ), N_("Near 27 cards, count: the majority's 4 points can beat a point card."),
+        mistake="TS x TD"),
+    Lesson("reading", N_("Playing well: read a declaration"), (
+        Step("hands=2SQH/7C6D loose=5D piles=P7@1:3C4H "
+             "captured=ASAHADAC2H2D2C3S3H3D4S4D4C5S5H5C6S6H6C7S/"
+             "7H7D8S8H8D8C9S9H9D9CTSTHTDTCJSJHJDJCQSQDQCKSKHKDKC last=1 played=45",
+             N_("A declaration tells you a card: North owns a pile of 7, so North keeps a 7."),
+             N_("Lay your Q♥. Your 2♠ would make 5 + 2 = 7 beside North's pile."),
+             ("QH",),
+             (("2S", N_("5♦ + 2♠ make 7: North's 7 takes them with its pile and empties "
+                        "the table, a xeri. Lay the Q♥.")),),
+             reply="7C x [3C4H]",
+             done=N_("North took its pile, but the 5♦ and Q♥ stay: no xeri.")),
+    ), N_("An opponent's pile tells you a card they hold: leave nothing it can sweep."),
+        mistake="2S"),
+    Lesson("partner_play", N_("Playing well: protect your partner"), (
+        Step("rules=4p hands=7SKH/2H9C/7CQS/KDJD loose=6H piles=P7@2:AD2C4H "
+             "captured=ASAHAC2S2D3S3H3D3C4S4D4C5S5H5D5C6S6D6C7H/"
+             "7D8S8H8D8C9S9H9DTSTHTDTCJSJHJCQHQDQCKSKC last=1 played=40",
+             N_("Opponents may raise your partner's plain pile and take it. East plays "
+                "next, before your partner."),
+             N_("Take your partner's 7 with your 7♠ now: its A♦ and 2♣ stay with your side."),
+             ("7S x [AD2C4H]",),
+             (("KH", N_("Then East may raise North's 7 and take it later: the A♦ and 2♣ "
+                        "would go to the other side. Take the pile now.")),),
+             reply="9C",
+             done=N_("The pile's 2 points are safe in your side's captures.")),
+    ), N_("Take your partner's pile before an opponent can raise it."),
+        mistake="KH"),
 )
 
 

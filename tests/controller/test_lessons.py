@@ -9,7 +9,7 @@ import pytest
 from diloti_desktop import glossary
 from diloti_desktop.ai.base import RandomPlayer
 from diloti_desktop.controller.guided import GuidedSession, ScriptedPlayer
-from diloti_desktop.controller.lessons import HUMAN_SEAT, LESSONS, Lesson, LessonCoach
+from diloti_desktop.controller.lessons import HUMAN_SEAT, LESSONS, Lesson, LessonCoach, lesson
 from diloti_desktop.controller.session import MoveRejected
 from diloti_desktop.rules.engine import apply
 from diloti_desktop.rules.gestures import find_moves
@@ -26,11 +26,15 @@ def random_players(level: str, seed: int) -> RandomPlayer:
 
 TOPICS = ("play", "match", "faces", "sums", "groups", "declare", "duties", "raise", "family",
           "piles", "xeri", "leftovers", "scoring", "partners")
+#: The strategy lessons after the rules (issue 25), one idea each.
+STRATEGY = ("last_capture", "counting", "no_sweep", "protect", "family_wins", "race",
+            "reading", "partner_play")
 
 
-def test_there_are_at_least_twelve_lessons_in_the_issue_order() -> None:
-    assert len(LESSONS) >= 12
-    assert tuple(lesson.key for lesson in LESSONS) == TOPICS
+def test_the_rules_lessons_then_the_strategy_lessons_in_the_issue_order() -> None:
+    assert len(LESSONS) >= 22
+    assert tuple(lesson.key for lesson in LESSONS) == TOPICS + STRATEGY
+    assert len(lesson("partners").steps) >= 3
     assert len({lesson.key for lesson in LESSONS}) == len(LESSONS)
 
 
