@@ -438,7 +438,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              done=N_("North took its pile, but the 5♦ and Q♥ stay: no xeri.")),
     ), N_("An opponent's pile tells you a card they hold: leave nothing it can sweep."),
         mistake="2S"),
-    Lesson("partner_play", N_("Playing well: protect your partner"), (
+    Lesson("partner_play", N_("Playing well: help your partner"), (
         Step("rules=4p hands=7SKH/2H9C/7CQS/KDJD loose=6H piles=P7@2:AD2C4H "
              "captured=ASAHAC2S2D3S3H3D3C4S4D4C5S5H5D5C6S6D6C7H/"
              "7D8S8H8D8C9S9H9DTSTHTDTCJSJHJCQHQDQCKSKC last=1 played=40",
@@ -450,7 +450,20 @@ LESSONS: Final[tuple[Lesson, ...]] = (
                         "would go to the other side. Take the pile now.")),),
              reply="9C",
              done=N_("The pile's 2 points are safe in your side's captures.")),
-    ), N_("Take your partner's pile before an opponent can raise it."),
+        Step("rules=4p hands=8SKH/2DQS/9CJS/KDJD loose=AH piles=P9@2:4C5H "
+             "captured=ASADAC2S2H2C3S3H3D3C4S4H4D5S5D5C6S6H6D6C/"
+             "7S7H7D7C8H8D8C9S9H9DTSTHTDTCJHJCQHQDQCKSKC last=1 played=41",
+             N_("Your partner North owns a pile of 9, so North keeps a 9. The other 9s are "
+                "gone: nobody else holds a 9."),
+             N_("Feed your partner: lay the 8♠ beside the A♥, which make 9 together."),
+             ("8S",),
+             (("KH", N_("Then North's 9 takes only the pile, and the A♥ stays for "
+                        "someone else. Lay the 8♠: A♥ + 8♠ make 9 for North.")),),
+             reply="2D",
+             done=N_("East laid the 2♦. North's 9 can now take the pile, the A♥ and your "
+                     "8♠.")),
+    ), N_("Take your partner's pile before an opponent can raise it, and lay cards your "
+          "partner can take."),
         mistake="KH"),
 )
 
