@@ -35,6 +35,9 @@ TERMS: Final[tuple[Term, ...]] = (
     Term("capture", N_("capture"),
          N_("Taking cards from the table with a card from your hand. Both go to your "
             "side's capture pile.")),
+    Term("sum", N_("sum"),
+         N_("Loose numerals whose values add up to the value of the card you play: your 7 "
+            "takes 2 and 5 together.")),
     Term("pile", N_("pile"),
          N_("Cards stacked on the table by a declaration. They count as one value and can "
             "only be taken all together.")),
@@ -43,7 +46,7 @@ TERMS: Final[tuple[Term, ...]] = (
             "take them all with your next card of that value.")),
     Term("plain pile", N_("plain pile"),
          N_("A pile made of one group of cards adding up to its value, such as 3 and 5 "
-            "declared as 8. An opponent may raise it.")),
+            "declared as 8. An opponent may add a card to it to make it higher (a raise).")),
     Term("family", N_("family"),
          N_("A pile of several parts that each make the same value, such as two 6s: a "
             "family of sixes, never a twelve. Nobody can raise a family.")),
@@ -54,8 +57,9 @@ TERMS: Final[tuple[Term, ...]] = (
          N_("The player who made a pile, or raised it last. The owner must keep a card of "
             "its value to take it.")),
     Term("obligation", N_("obligation"),
-         N_("While you own a pile you may not lay a card or make another pile, and your "
-            "last card of its value may only be used to take it.")),
+         N_("While you own a pile you may not lay, declare another pile or raise; you may "
+            "capture, or turn your pile into a family. Your last card of its value may only "
+            "take it.")),
     Term("xeri", N_("xeri"),
          N_("A sweep: a capture that leaves the table completely empty. It is worth 10 "
             "points.")),
@@ -85,6 +89,21 @@ TERMS: Final[tuple[Term, ...]] = (
     Term("partner", N_("partner"),
          N_("With four players, the player sitting opposite you. Partners share their "
             "captures and their score.")),
+    Term("accuracy", N_("accuracy"),
+         N_("The coach's mark for a round, from 0 to 100: 100 is the best move every time; "
+            "each point lost per move, on average, halves it.")),
+    Term("points per round", N_("points per round"),
+         N_("How the coach measures a move: how many points of the round it wins or loses "
+            "on average, compared with the best move.")),
+    Term("inaccuracy", N_("inaccuracy"),
+         N_("A move that loses more than 1.1 points per round compared with the best one.")),
+    Term("mistake", N_("mistake"),
+         N_("A move that loses more than 2.3 points per round compared with the best one.")),
+    Term("blunder", N_("blunder"),
+         N_("A move that loses more than 4.1 points per round compared with the best one.")),
+    Term("forced", N_("forced"),
+         N_("A turn with only one real choice. The coach shows it but does not count it in "
+            "your accuracy.")),
 )
 
 _BY_KEY: Final = {term.key: term for term in TERMS}

@@ -33,6 +33,8 @@ from diloti_desktop.controller.session import (
     default_player_factory,
 )
 from diloti_desktop.i18n import _, ngettext
+from diloti_desktop.rules.errors import IllegalMoveError
+from diloti_desktop.rules.gestures import resolve_gesture
 from diloti_desktop.rules.movegen import is_legal
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
@@ -50,6 +52,11 @@ class Coach(Protocol):
 
     def judge(self, position: Position, move: Move) -> str | None:
         """None to accept a legal human move, else the sentence saying why not."""
+        ...
+
+    def refusal(self, position: Position, card: int, loose: int, piles: Sequence[int],
+                reason: str) -> str:
+        """What to say when the rules core refuses a gesture (``reason``, its words)."""
         ...
 
     def reply(self, position: Position) -> Move | None:
@@ -144,15 +151,30 @@ class GuidedSession(GameSession):
                 return False
         elif self.is_human_turn():
             self.wrong_tries += 1
+            if self._refuse(move.card, move.loose, move.piles):
+                self._events.append(MoveRejected(_("that move is not possible here")))
+            return False
         return super().submit(move, checked)
 
     def moves_for_gesture(self, card: int, loose: int = 0,
                           piles: Sequence[int] = ()) -> list[Move]:
-        """Like a game's, counting an illegal gesture as a wrong try."""
-        moves = super().moves_for_gesture(card, loose, piles)
-        if not moves and self.is_human_turn():
+        """Like a game's, counting an illegal gesture as a wrong try; the coach words the
+        rules core's refusal."""
+        if not self.is_human_turn():
+            return super().moves_for_gesture(card, loose, piles)
+        moves = self._refuse(card, loose, piles)
+        if not moves:
             self.wrong_tries += 1
         return moves
+
+    def _refuse(self, card: int, loose: int, piles: Sequence[int]) -> list[Move]:
+        """The gesture's moves; none, with the coach's refusal emitted, when it has none."""
+        try:
+            return resolve_gesture(self.position, card, loose, piles)
+        except IllegalMoveError as error:
+            self._events.append(MoveRejected(self.coach.refusal(
+                self.position, card, loose, piles, error.reason)))
+            return []
 
     def _jobs(self) -> list[jobs.Pending | None]:
         return [*super()._jobs(), self._explain_job]
@@ -228,6 +250,11 @@ class PuzzleCoach:
         return ngettext("{move} is legal, but there is a better move. {left} try left.",
                         "{move} is legal, but there is a better move. {left} tries left.",
                         left).format(move=words[:1].upper() + words[1:], left=left)
+
+    def refusal(self, position: Position, card: int, loose: int, piles: Sequence[int],
+                reason: str) -> str:
+        """The rules core's own words."""
+        return reason
 
     def reply(self, position: Position) -> Move | None:
         """No script: the puzzle ends with the player's move."""

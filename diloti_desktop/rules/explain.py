@@ -91,12 +91,17 @@ def _owner_reason(position: Position, move: Move, own: Pile, piles: list[Pile]) 
         return _("you own the {pile}, so you cannot lay {card}; you may capture, raise "
                  "your pile, or declare a family that includes it").format(pile=label,
                                                                              card=name)
-    if move.kind == MoveKind.LAY:
+    if move.kind == MoveKind.LAY and _family_possible(position, own):
         return _("you own the {pile}, so you cannot lay {card}; you may capture, or "
                  "declare a family that includes your pile").format(pile=label, card=name)
+    if move.kind == MoveKind.LAY:
+        # No family is possible here: naming one would only puzzle (and a learner who
+        # has not met families yet reads this too).
+        return _("you own the {pile}, so you cannot lay {card}; you may capture anywhere, "
+                 "or take your pile").format(pile=label, card=name)
     if move.kind == MoveKind.BUILD:
         return _("you already own the {pile}: you cannot declare another pile "
-                 "until it is taken or raised").format(pile=label)
+                 "while you own it").format(pile=label)
     if move.kind == MoveKind.FAMILY and own.cards not in move.piles:
         return _("you already own the {pile}: a family you declare must include it").format(
             pile=label)
@@ -105,6 +110,14 @@ def _owner_reason(position: Position, move: Move, own: Pile, piles: list[Pile]) 
             return _("you cannot raise your own pile")
         return _("you already own the {pile}: you cannot raise another pile").format(pile=label)
     return ""
+
+
+def _family_possible(position: Position, own: Pile) -> bool:
+    """Whether the owner of ``own`` could make it part of a family now."""
+    from diloti_desktop.rules.movegen import legal_moves  # movegen builds on this module's peers
+
+    return any(move.kind == MoveKind.FAMILY and own.cards in move.piles
+               for move in legal_moves(position))
 
 
 def _lay_reason(position: Position, move: Move, piles: list[Pile]) -> str:
@@ -164,6 +177,9 @@ def _build_reason(position: Position, move: Move, piles: list[Pile]) -> str:
     if piles:
         return _("a pile never becomes part of a larger sum")
     total = value_sum(move.loose) + CARDS[move.card].value
+    if total > 10:
+        return _("{card} and {cards} add up to {total}: a declared pile is 10 at most").format(
+            card=name, cards=cards_text(move.loose), total=total)
     if total != move.value:
         return _("{card} and {cards} add up to {total}, not {value}").format(
             card=name, cards=cards_text(move.loose), total=total, value=move.value)

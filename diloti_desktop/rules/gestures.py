@@ -195,13 +195,17 @@ def _likely_intent(position: Position, card: int, loose: int, piles: list[int]) 
     table_piles = [p for p in position.piles if p.cards in piles]
     if len(table_piles) == 1 and not loose:
         pile = table_piles[0]
-        if pile.value != value and pile.value + value <= 10:
-            return make_move(MoveKind.RAISE, card, pile.value + value, 0, piles)
+        if pile.value != value:
+            # A card never takes a pile of another value: the drop reads as a raise, and
+            # the raise's own rule (10 at most, whose pile, a family) says why not. Above
+            # 10 the value is capped for the move; the reason adds the real total up.
+            return make_move(MoveKind.RAISE, card, min(pile.value + value, 10), 0, piles)
     if not piles and partition(loose & NUMERALS, value) is None and not loose & ~NUMERALS:
-        # the cards cannot be taken with this card: a declaration is the other reading
+        # the cards cannot be taken with this card: a declaration is the other reading,
+        # certainly so when a pointed card is higher than the played one (3 on a 9)
         total = value_sum(loose)
-        if total + value <= 10:
-            return make_move(MoveKind.BUILD, card, total + value, loose)
+        if total + value <= 10 or max(RANK[c] for c in range(52) if loose >> c & 1) > value:
+            return make_move(MoveKind.BUILD, card, min(total + value, 10), loose)
     return make_move(MoveKind.CAPTURE, card, value, loose, piles)
 
 

@@ -9,7 +9,7 @@ import pytest
 from diloti_desktop import glossary
 from diloti_desktop.ai.base import RandomPlayer
 from diloti_desktop.controller.guided import GuidedSession, ScriptedPlayer
-from diloti_desktop.controller.lessons import HUMAN_SEAT, LESSONS, Lesson, LessonCoach
+from diloti_desktop.controller.lessons import HUMAN_SEAT, LESSONS, Lesson, LessonCoach, lesson
 from diloti_desktop.controller.session import MoveRejected
 from diloti_desktop.rules.engine import apply
 from diloti_desktop.rules.gestures import find_moves
@@ -26,11 +26,15 @@ def random_players(level: str, seed: int) -> RandomPlayer:
 
 TOPICS = ("play", "match", "faces", "sums", "groups", "declare", "duties", "raise", "family",
           "piles", "xeri", "leftovers", "scoring", "partners")
+#: The strategy lessons after the rules (issue 25), one idea each.
+STRATEGY = ("last_capture", "counting", "no_sweep", "protect", "family_wins", "race",
+            "reading", "partner_play")
 
 
-def test_there_are_at_least_twelve_lessons_in_the_issue_order() -> None:
-    assert len(LESSONS) >= 12
-    assert tuple(lesson.key for lesson in LESSONS) == TOPICS
+def test_the_rules_lessons_then_the_strategy_lessons_in_the_issue_order() -> None:
+    assert len(LESSONS) >= 22
+    assert tuple(lesson.key for lesson in LESSONS) == TOPICS + STRATEGY
+    assert len(lesson("partners").steps) >= 3
     assert len({lesson.key for lesson in LESSONS}) == len(LESSONS)
 
 
@@ -134,3 +138,34 @@ def test_every_step_s_moves_replay_from_that_step_s_position(current: Lesson) ->
         assert positions[-1] == session.position
     for play in session.plays:
         assert play.positions()[-1].round_no == play.round_no
+
+
+def test_a_refusal_speaks_only_of_moves_the_learner_has_met() -> None:
+    """Before sums, declarations and raises are taught, a refused drop is explained as the
+    capture the learner tried; from the raise lesson on, as the raise it reads as."""
+    from diloti_desktop.rules.cards import parse_card, parse_cards
+    from diloti_desktop.rules.errors import IllegalMoveError
+    from diloti_desktop.rules.gestures import resolve_gesture
+
+    def refusal(coach: LessonCoach, position: Position, card: str, loose: str = "",
+                pile: str = "") -> str:
+        piles = [parse_cards(pile)] if pile else []
+        cards = parse_cards(loose) if loose else 0
+        with pytest.raises(IllegalMoveError) as refused:
+            resolve_gesture(position, int(parse_card(card)), cards, piles)
+        return coach.refusal(position, int(parse_card(card)), cards, piles,
+                             refused.value.reason)
+
+    match = LessonCoach(next(item for item in LESSONS if item.key == "match"))
+    position = match.start()
+    assert refusal(match, position, "4S", "8S") == "4♠ takes only loose cards of its own value, 4"
+    groups = LessonCoach(next(item for item in LESSONS if item.key == "groups"))
+    position = groups.start()  # 4♣ on 2♥: the rules core reads "declare 6"
+    assert "declare" not in refusal(groups, position, "4C", "2H")
+    pile_position = Position.parse("hands=6HAS/5H4C piles=P5@1:2C3D played=11")
+    duties = LessonCoach(next(item for item in LESSONS if item.key == "duties"))
+    assert refusal(duties, pile_position, "6H", pile="2C3D") == (
+        "the plain 5 can only be taken by a card of value 5")
+    raising = LessonCoach(next(item for item in LESSONS if item.key == "raise"))
+    assert refusal(raising, pile_position, "6H", pile="2C3D") == (
+        "plain 5 plus 6♥ makes 11: a pile cannot go above 10")

@@ -97,8 +97,8 @@ def test_an_illegal_human_move_is_refused_with_the_reason_and_changes_nothing():
     assert not session.submit(Move.parse("7H"))
     assert session.position is before
     assert session.poll() == [MoveRejected(
-        "you own the plain 8, so you cannot lay 7♥; you may capture, or declare a family "
-        "that includes your pile")]
+        "you own the plain 8, so you cannot lay 7♥; you may capture anywhere, or take your "
+        "pile")]
 
 
 def test_gestures_and_submission():

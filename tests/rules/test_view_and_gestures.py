@@ -103,6 +103,12 @@ def test_gesture_refusal_carries_the_reason():
     p = Position.parse("hands=7HTC/KC loose=2S piles=P8@0:3D5S played=1")
     with pytest.raises(IllegalMoveError) as refused:
         resolve_gesture(p, int(CARD("7H")))
+    assert refused.value.reason == ("you own the plain 8, so you cannot lay 7♥; you may capture "
+                                    "anywhere, or take your pile")
+    # a family made with the pile is named only where one can be made (8♦ with it, 8♣ kept)
+    p = Position.parse("hands=7H8C8D/KC loose=2S piles=P8@0:3D5S played=1")
+    with pytest.raises(IllegalMoveError) as refused:
+        resolve_gesture(p, int(CARD("7H")))
     assert refused.value.reason == ("you own the plain 8, so you cannot lay 7♥; you may capture, "
                                     "or declare a family that includes your pile")
     p = Position.parse("hands=6CTC/KC loose=5S2H played=1")
@@ -121,6 +127,33 @@ def test_a_refused_gesture_is_explained_as_the_likely_intent():
     with pytest.raises(IllegalMoveError) as refused:  # 2+4+3+2 = 11: neither take nor declare
         resolve_gesture(p, int(CARD("6C")), parse_cards("2H4H3S2S"))
     assert "add up to 11" in refused.value.reason
+
+
+def _refusal(position: str, card: str, loose: str = "", pile: str = "") -> str:
+    """The reason a drop of ``card`` on ``loose`` cards (or on the pile ``pile``) is refused."""
+    with pytest.raises(IllegalMoveError) as refused:
+        resolve_gesture(Position.parse(position), int(CARD(card)),
+                        parse_cards(loose) if loose else 0, [parse_cards(pile)] if pile else [])
+    return refused.value.reason
+
+
+def test_a_drop_that_only_a_declaration_or_a_raise_explains_is_refused_as_one():
+    """Issue 25: 3♦ dropped on 9♦ cannot be a capture (a card never takes a higher one),
+    6♥ dropped on a plain 5 never takes it: the refusal speaks of the declaration's and the
+    raise's rule, not of a capture."""
+    assert _refusal("hands=3D8CKH/4HJS loose=5S9D played=9", "3D", "9D") == (
+        "3♦ and 9♦ add up to 12: a declared pile is 10 at most")
+    assert _refusal("hands=AS6HKD/5H4C piles=P5@1:2C3D loose=9S played=11", "6H",
+                    pile="2C3D") == "plain 5 plus 6♥ makes 11: a pile cannot go above 10"
+    # a raise within 10 without a card of the new value: the raise's other rule
+    assert _refusal("hands=2S6HKD/5H4C piles=P5@1:2C3D played=11", "2S", pile="2C3D") == (
+        "to raise to 7 you must keep another card of value 7 in hand")
+    # a family is never raised: said so, with the card that takes it
+    assert _refusal("hands=3S9H/5H piles=F6@1:6D.6C played=11", "3S", pile="6C6D") == (
+        "a family can never be raised; only a card of value 6 takes it")
+    # lower cards that miss their sum still read as a capture gone wrong
+    assert _refusal("hands=7S9H/5D loose=5C6H played=11", "7S", "5C6H").startswith(
+        "5♣ 6♥ add up to 11: 7♠ only takes")
 
 
 def test_targets_highlight_what_a_card_can_use():

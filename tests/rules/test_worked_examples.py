@@ -54,5 +54,5 @@ def test_example_5_the_owner_of_a_plain_eight():
     assert is_legal(p, "8C x 2S 6D [3D5S]")
     assert not is_legal(p, "8C x 2S 6D")
     assert "last 8" in reason(p, "8C x 2S 6D")
-    assert reason(p, "7H") == ("you own the plain 8, so you cannot lay 7♥; you may capture, "
-                               "or declare a family that includes your pile")
+    assert reason(p, "7H") == ("you own the plain 8, so you cannot lay 7♥; you may capture "
+                               "anywhere, or take your pile")

@@ -131,8 +131,8 @@ def test_an_illegal_drop_snaps_back_with_the_reason_and_changes_nothing(driver: 
     driver.frames(3)
     assert session.position is before
     assert table.interaction.drag is None and table.interaction.held is None
-    expected = ("you own the plain 8, so you cannot lay 7♥; you may capture, or declare a "
-                "family that includes your pile")
+    expected = ("you own the plain 8, so you cannot lay 7♥; you may capture anywhere, or "
+                "take your pile")
     assert table.messages.last_reason == expected
     assert table.messages.toast.lower() == expected.lower()
     assert dict(table.pointer.hand_card_boxes())[card("7H")] == home  # back in its place

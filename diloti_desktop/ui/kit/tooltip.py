@@ -25,7 +25,7 @@ def pile_tip(position: Position, mask: int, viewer: int) -> str:
     kind = glossary.definition("family" if pile.family else "plain pile")
     if pile.owner == viewer:
         duty = _("It is yours: keep a card of value {value} to take it, and until then you "
-                 "may not lay a card or make another pile.").format(value=pile.value)
+                 "may not lay a card or declare another pile.").format(value=pile.value)
     else:
         duty = _("Its owner, {owner}, must keep a card of value {value} to take it; anyone "
                  "holding a card of value {value} may take it first.").format(

@@ -168,9 +168,9 @@ class LearnScene(Scene):
         box, size = self._geometry()
         _frame(surface, box, _("Learn to play"), size)
         done = len(self.progress.lessons & {lesson.key for lesson in LESSONS})
-        theme.blit_text(surface, _("Short lessons on the table, about 10 minutes in all. "
-                                   "{done} of {total} done.").format(done=done,
-                                                                      total=len(LESSONS)),
+        theme.blit_text(surface, _("Short lessons on the table: the rules in about 10 "
+                                   "minutes, then how to play well. {done} of {total} "
+                                   "done.").format(done=done, total=len(LESSONS)),
                         size, (box.centerx, box.y + round(size * 3.4)), theme.INK_DIM,
                         anchor="midtop", max_width=box.w - 4 * size)
         buttons = self.buttons()
