@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from diloti_desktop import __version__, app, resources
+from diloti_desktop import __version__, app, i18n, resources
 from diloti_desktop.ui import shell as shell_module
 from diloti_desktop.ui import theme, window_class
 from diloti_desktop.ui.scenes import about
@@ -162,8 +162,6 @@ def test_f12_says_where_the_screenshot_went_then_the_note_goes(driver: Driver,
 
 def test_f12_speaks_the_players_language_and_a_failed_save_is_said(
         driver: Driver, data_dir: Path) -> None:
-    from diloti_desktop import i18n
-
     i18n.set_language("el")
     try:
         driver.key(pygame.K_F12)
@@ -337,3 +335,26 @@ def test_bench_rules_times_the_core_it_names_and_exits(capsys: pytest.CaptureFix
     assert all("(3 rounds in" in line for line in lines[1:])
     with pytest.raises(SystemExit):
         app.parse_args(["--bench-rules", "0"])
+
+
+@pytest.mark.parametrize("language", sorted(i18n.LANGUAGES))
+def test_the_screenshot_note_fits_the_smallest_frame_in_every_language(language: str) -> None:
+    from diloti_desktop.ui.layout import MIN_WINDOW
+
+    shell, ctx = make_app(size=MIN_WINDOW)
+    ctx.scenes.reset(MainMenuScene(ctx))
+    folder = ("/home/a-player-with-a-long-name/.local/share/diloti-desktop/screenshots/"
+              "diloti-20261203-093000.png")
+    i18n.set_language(language)
+    try:
+        for note in (i18n._("Screenshot saved: {path}").format(path=folder),
+                     i18n._("The screenshot could not be saved: {reason}").format(
+                         reason=f"[Errno 30] Read-only file system: '{folder}'")):
+            theme.overflows = []
+            shell.show_note(note)
+            shell.draw()
+            assert theme.overflows == [], note
+    finally:
+        i18n.set_language("en")
+        theme.overflows = None
+        ctx.close_session()
