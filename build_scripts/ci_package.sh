@@ -10,13 +10,6 @@ echo "== the build's size against build_scripts/manifest-linux-x86_64.txt"
 python3 build_scripts/manifest.py check dist/Diloti
 
 echo "== the Debian package"
-missing=()
-command -v desktop-file-validate >/dev/null 2>&1 || missing+=(desktop-file-utils)
-command -v appstreamcli >/dev/null 2>&1 || missing+=(appstream)
-command -v dpkg-deb >/dev/null 2>&1 || missing+=(dpkg)
-if [ "${#missing[@]}" -gt 0 ]; then
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
-fi
 if dpkg-query -W -f='${Status}' diloti 2>/dev/null | grep -q "ok installed"; then
   echo "CI: a diloti package is already installed; this check needs a machine without it" >&2
   exit 1
@@ -25,6 +18,22 @@ rm -f dist/diloti_*.deb
 python3 build_scripts/deb.py
 debs=(dist/diloti_*.deb)
 deb="${debs[0]}"
+
+# apt needs its package lists to install the validators, and the package's dependencies
+# when the machine does not have them yet.
+missing=()
+command -v desktop-file-validate >/dev/null 2>&1 || missing+=(desktop-file-utils)
+command -v appstreamcli >/dev/null 2>&1 || missing+=(appstream)
+stale=0
+for dependency in $(dpkg-deb --field "$deb" Depends | tr ',' '\n' | sed 's/[(|].*//'); do
+  dpkg-query -W -f='${Status}' "$dependency" 2>/dev/null | grep -q "ok installed" || stale=1
+done
+if [ "${#missing[@]}" -gt 0 ] || [ "$stale" -eq 1 ]; then
+  apt-get update -qq
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
 app_id="io.github.diloti_desktop.Diloti"
 entry="/usr/share/applications/$app_id.desktop"
 metainfo="/usr/share/metainfo/$app_id.metainfo.xml"
