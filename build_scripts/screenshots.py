@@ -25,6 +25,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -40,7 +41,7 @@ from diloti_desktop.storage import Settings  # noqa: E402
 from diloti_desktop.ui import theme  # noqa: E402
 from diloti_desktop.ui.scene import Scene  # noqa: E402
 from tests.ui import scene_gallery  # noqa: E402
-from tests.ui.driver import Driver, make_app  # noqa: E402
+from tests.ui.driver import Driver, make_app, random_players  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 #: A picture passes ``--check`` while at most this share of its pixels differ by more than
@@ -86,14 +87,26 @@ def drag_held(card: str, onto: str) -> Act:
     return act
 
 
+def scene_class(name: str) -> Any:
+    """The game's scene class called ``name``, wherever the UI package keeps it (found as
+    the gallery finds screens, so that moving a screen to another module breaks nothing)."""
+    for kind in scene_gallery.scene_classes():
+        if kind.__name__ == name:
+            return kind
+    raise KeyError(f"the game has no scene class {name!r}")
+
+
+def top_scene(driver: Driver, name: str) -> Any:
+    """The scene on top, checked to be a ``name``."""
+    top = driver.top
+    assert isinstance(top, scene_class(name)), f"{type(top).__name__} is on top, not {name}"
+    return top
+
+
 def point_at_row(key: str) -> Act:
     """Rest the pointer on the top scene's form row ``key`` (its explanation shows)."""
     def act(driver: Driver) -> None:
-        from diloti_desktop.ui.scenes.advanced_rules import AdvancedRulesScene
-
-        top = driver.top
-        assert isinstance(top, AdvancedRulesScene)
-        form = top.form
+        form = top_scene(driver, "AdvancedRulesScene").form
         driver.move_to(next(row.row.center for row in form.rows if row.key == key))
         driver.frames()
     return act
@@ -120,20 +133,14 @@ def grade_everyone(driver: Driver) -> None:
     """The review with every hand shown (A) and North graded too (G), once graded."""
     driver.key(pygame.K_a)
     driver.key(pygame.K_g)
-    from diloti_desktop.ui.scenes.review import ReviewScene
-
-    review = driver.top
-    assert isinstance(review, ReviewScene)
+    review = top_scene(driver, "ReviewScene")
     driver.until(lambda: review.progress()[0] >= review.progress()[1], timeout=120)
     driver.frames(2)
 
 
 def reveal_puzzle(driver: Driver) -> None:
     """Every try spent on wrong moves: the puzzle shows its answer and why."""
-    from diloti_desktop.ui.scenes.guided_table import PuzzleTableScene
-
-    scene = driver.top
-    assert isinstance(scene, PuzzleTableScene)
+    scene = top_scene(driver, "PuzzleTableScene")
     coach = scene.coach
     puzzle = coach.puzzle
     for move in [m for m in rules.legal_moves(puzzle.position) if not puzzle.accepts(m)]:
@@ -147,29 +154,25 @@ def reveal_puzzle(driver: Driver) -> None:
 def court_cards(ctx: object, pieces: scene_gallery.Pieces) -> list[Scene]:
     """The table with Jacks, Queens and Kings in the hand and on the table."""
     from diloti_desktop.controller import HUMAN, GameConfig, GameSession
-    from diloti_desktop.ui.scenes.table import TableScene
 
     position = scene_gallery.fixed_position(
         "rules=2p round=1 phase=play dealer=1 turn=0 hands=5C7D9SJDQHKS/2C3D4S8C7C7H "
         "loose=6SJHQDKC xeri=0/0 score=0/0 last=- played=0")
     session = GameSession(GameConfig(position.rules, (HUMAN, "Casual"), 1), position,
-                          player_factory=scene_gallery.random_players, ai_pace=1e9)
+                          player_factory=random_players, ai_pace=1e9)
     session.last_account = ""
     pieces.ctx.session = session
-    return [TableScene(pieces.ctx, session)]
+    return [scene_class("TableScene")(pieces.ctx, session)]
 
 
 def match_end_graded(ctx: object, pieces: scene_gallery.Pieces) -> list[Scene]:
     """The match end over the reviewed round's session: the match's accuracy and a
     button to review the round."""
-    from diloti_desktop.ui.scenes.review import ReviewScene
-    from diloti_desktop.ui.scenes.summary import MatchEndScene
-    from diloti_desktop.ui.scenes.table import TableScene
-
-    review = scene_gallery.round_review(pieces.ctx, pieces)[0]
-    assert isinstance(review, ReviewScene)
-    table = TableScene(pieces.ctx, review.session)
-    return [table, MatchEndScene(pieces.ctx, table, scene_gallery.round_result(match_over=True))]
+    review: Any = scene_gallery.round_review(pieces.ctx, pieces)[0]
+    assert isinstance(review, scene_class("ReviewScene"))
+    table = scene_class("TableScene")(pieces.ctx, review.session)
+    result = scene_gallery.round_result(match_over=True)
+    return [table, scene_class("MatchEndScene")(pieces.ctx, table, result)]
 
 
 def history_of_moves(ctx: object, pieces: scene_gallery.Pieces) -> list[Scene]:
@@ -178,18 +181,17 @@ def history_of_moves(ctx: object, pieces: scene_gallery.Pieces) -> list[Scene]:
     import random
 
     from diloti_desktop.controller import HUMAN, GameConfig, GameSession
-    from diloti_desktop.ui.scenes.table import TableScene
 
     rng = random.Random(5)
     position, _events = rules.new_match(rules.Ruleset(players=2), rng)
     session = GameSession(GameConfig(position.rules, (HUMAN, HUMAN), 1), position,
-                          player_factory=scene_gallery.random_players, ai_pace=0)
+                          player_factory=random_players, ai_pace=0)
     while len(session.history) < 8:
         session.submit(rng.choice(session.legal_moves()))
         session.update()
         session.poll()
     pieces.ctx.session = session
-    table = TableScene(pieces.ctx, session)
+    table = scene_class("TableScene")(pieces.ctx, session)
     table.history.open = True
     return [table]
 
@@ -198,24 +200,22 @@ def saved_game_set_aside(ctx: object, pieces: scene_gallery.Pieces) -> list[Scen
     """The main menu after a damaged saved game was set aside (the message storage.py
     gives, with a fixed path and time)."""
     from diloti_desktop.i18n import _
-    from diloti_desktop.ui.scenes.menu import MainMenuScene
 
     kept = "~/.local/share/diloti-desktop/saved_game.json.corrupt-20261201T120000Z"
     pieces.ctx.notices.append(_(
         "The interrupted game could not be restored ({reason}); its file was kept as {kept}."
     ).format(reason=_("the file is not a Diloti Desktop saved game"), kept=kept))
-    return [MainMenuScene(pieces.ctx)]
+    return [scene_class("MainMenuScene")(pieces.ctx)]
 
 
 def analysed(driver: Driver) -> None:
-    """Wait until every round of the match is graded (the match end asks for it)."""
-    from diloti_desktop.ui.scenes.summary import _human_grades
-
+    """Wait until the player's moves in every round of the match are graded (the match end
+    asks for it)."""
     session = driver.table.session
-    rounds = [play.round_no for play in session.plays]
-    driver.until(lambda: all(done >= total for _g, done, total in
-                             (_human_grades(session, [number]) for number in rounds)),
-                 timeout=120)
+    seats = session.human_seats()
+    driver.until(lambda: all(graded >= total for graded, total in
+                             (session.round_grades.progress(play, seats)
+                              for play in session.plays)), timeout=120)
     driver.frames(2)
 
 
