@@ -361,6 +361,9 @@ class Shell:
     def take_screenshot(self) -> Path | None:
         """F12: save the frame to the data folder and say on screen where it went (or why
         it could not be saved: a full or read-only disk is no reason to stop the game)."""
+        if self.note is not None:  # the picture shows the game, not the previous note
+            self.note = None
+            self.draw()
         try:
             path = self.save_screenshot()
         except (OSError, pygame.error) as error:

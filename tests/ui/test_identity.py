@@ -153,6 +153,14 @@ def test_f12_says_where_the_screenshot_went_then_the_note_goes(driver: Driver,
     assert shell.surface.subsurface(bottom).get_view("2").raw != \
         plain.subsurface(bottom).get_view("2").raw  # type: ignore[union-attr]
     assert 0 < shell.next_frame_in() <= shell_module.NOTE_SECONDS
+    # A second screenshot while the note shows is a picture of the game, not of the note.
+    first = pygame.image.tobytes(pygame.image.load(str(saved[0])), "RGB")
+    now[0] += 1.0
+    driver.key(pygame.K_F12)
+    driver.frames()
+    latest = max((data_dir / "screenshots").glob("diloti-*.png"),
+                 key=lambda path: path.stat().st_mtime_ns)
+    assert pygame.image.tobytes(pygame.image.load(str(latest)), "RGB") == first
     now[0] += shell_module.NOTE_SECONDS + 0.1
     driver.frames()
     assert shell.note is None
