@@ -58,8 +58,9 @@ DESKTOP_TEXTS = window_class.DESKTOP_TEXTS
 #: What the software centre shows under the summary: the About screen's paragraph.
 DESCRIPTION = ("The Greek fishing card game, with computer opponents and hints. Free "
                "software under the MIT licence.")
-MAINTAINER = "Diloti Desktop contributors <diloti-desktop@users.noreply.github.com>"
-HOMEPAGE = "https://github.com/diloti-desktop/diloti-desktop"
+#: The package's Maintainer field (Debian's DEBFULLNAME and DEBEMAIL override it): the
+#: project publishes no address, so the default names a reserved, undeliverable domain.
+MAINTAINER = "Diloti Desktop contributors <maintainers@diloti-desktop.invalid>"
 #: Libraries SDL opens by name at run time (dlopen, so no ELF file lists them): an X11
 #: window needs libX11 and libXext; the rest improve it (cursors, input, screens) and
 #: sound needs ALSA or PulseAudio.
@@ -129,7 +130,6 @@ def metainfo(release: str, date: str) -> str:
              *localised("p", DESCRIPTION, "    "),
              "  </description>",
              f'  <launchable type="desktop-id">{APP_ID}.desktop</launchable>',
-             f"  <url type=\"homepage\">{HOMEPAGE}</url>",
              "  <developer_name>Diloti Desktop contributors</developer_name>",
              '  <content_rating type="oars-1.1"/>',
              "  <categories>", "    <category>Game</category>",
@@ -147,10 +147,10 @@ def copyright_file() -> str:
     texts = sorted(LICENSES.glob("*.txt")) + sorted((ROOT / "sprites" / "fonts").glob(
         "*LICENSE*"))
     parts = ["Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/",
-             "Upstream-Name: Diloti Desktop", f"Source: {HOMEPAGE}",
+             "Upstream-Name: Diloti Desktop",
              "Comment:", _field(notices), "",
-             "Files: *", "Copyright: 2026 the Diloti Desktop contributors", "License: MIT",
-             ""]
+             "Files: *", "Copyright: 2026 the Diloti Desktop contributors",
+             "License: MIT-Diloti", ""]
     for path in texts:
         if path.name == "NOTICES.txt":
             continue
@@ -217,11 +217,13 @@ def architecture() -> str:
 def control(release: str, arch: str, installed_kib: int, glibc: str | None) -> str:
     """The package's DEBIAN/control."""
     depends = [f"libc6 (>= {glibc})" if glibc else "libc6", *DEPENDS]
+    name, email = os.environ.get("DEBFULLNAME"), os.environ.get("DEBEMAIL")
+    maintainer = f"{name} <{email}>" if name and email else MAINTAINER
     return "\n".join([
         f"Package: {PACKAGE}", f"Version: {release}", f"Architecture: {arch}",
-        f"Maintainer: {MAINTAINER}", f"Installed-Size: {installed_kib}",
+        f"Maintainer: {maintainer}", f"Installed-Size: {installed_kib}",
         f"Depends: {', '.join(depends)}", f"Recommends: {', '.join(RECOMMENDS)}",
-        "Section: games", "Priority: optional", f"Homepage: {HOMEPAGE}",
+        "Section: games", "Priority: optional",
         "Description: Diloti, the Greek fishing card game",
         " Diloti (Δηλωτή) is the Greek fishing card game of the Casino family: capture",
         " cards by matching and adding, declare piles that only an exact card can take,",

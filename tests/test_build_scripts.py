@@ -200,7 +200,8 @@ def test_the_appstream_file_is_translated_and_validates(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_the_package_layout_icons_licences_and_control(tmp_path: Path) -> None:
+def test_the_package_layout_icons_licences_and_control(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     deb = _script("deb")
     dist = tmp_path / "Diloti"
     (dist / "_internal").mkdir(parents=True)
@@ -223,11 +224,19 @@ def test_the_package_layout_icons_licences_and_control(tmp_path: Path) -> None:
         if licence.name != "NOTICES.txt":
             assert f"License: {licence.stem}\n" in copyright_text, licence.name
     assert "License: DejaVu-LICENSE" in copyright_text
+    # The game's own files name the licence whose text follows.
+    assert copyright_text.count("License: MIT-Diloti\n") == 2
     assert all(line.startswith(" ") or not line or ":" in line.split(" ")[0]
                for line in copyright_text.splitlines())
+    monkeypatch.delenv("DEBFULLNAME", raising=False)
     control = deb.control("1.2.3", "amd64", 35_000, "2.34")
     assert "Depends: libc6 (>= 2.34), libx11-6, libxext6" in control
     assert "Installed-Size: 35000" in control and "Section: games" in control
+    assert f"Maintainer: {deb.MAINTAINER}" in control
+    monkeypatch.setenv("DEBFULLNAME", "A Packager")
+    monkeypatch.setenv("DEBEMAIL", "packager@example.org")
+    assert "Maintainer: A Packager <packager@example.org>" in deb.control(
+        "1.2.3", "amd64", 1, None)
 
 
 def test_the_glibc_requirement_is_the_newest_symbol_version(tmp_path: Path) -> None:
