@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from diloti_desktop.player_data.storage import Settings
     from diloti_desktop.ui.kit.context import AppContext
 
+from diloti_desktop.ui.kit import window_class
+
 log = logging.getLogger("diloti_desktop.app")
 
 
@@ -41,9 +43,9 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
-#: The window's class (X11 WM_CLASS, Wayland app id): what docks and task bars group by,
-#: and what ``StartupWMClass`` in build_scripts/diloti.desktop names.
-WINDOW_CLASS = "Diloti"
+#: The window's class (X11 WM_CLASS's second name): what docks and task bars group by, and
+#: what ``StartupWMClass`` in build_scripts/diloti.desktop names (ui/window_class.py).
+WINDOW_CLASS = window_class.CLASS
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -95,9 +97,10 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # Read by SDL when the window opens; otherwise the class is the script's name.
+    # The X11 pair is completed once the window exists (Shell.open).
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
-    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
-    os.environ.setdefault("SDL_APP_ID", WINDOW_CLASS)  # the newer name for both
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", window_class.APP_ID)
+    os.environ.setdefault("SDL_APP_ID", window_class.APP_ID)  # the newer name for Wayland's
 
     from diloti_desktop.player_data import logs
 

@@ -63,5 +63,9 @@ def test_the_release_workflow_builds_tests_and_publishes_on_every_platform() -> 
     # Zipped, and attached to the tag's release.
     for platform_zip in ("zip -qry", "python -m zipfile -c", "ditto -c -k --keepParent"):
         assert platform_zip in text
+    # Linux also gets a tarball of the one-folder build and the Debian package.
+    assert 'tar -czf "Diloti-${{ matrix.name }}.tar.gz" -C dist Diloti' in text
+    assert "python build_scripts/deb.py --out ." in text
+    assert "artifacts/Diloti-*.tar.gz artifacts/diloti_*.deb" in text
     assert "gh release create" in text and "gh release upload" in text
     assert "contents: write" in text

@@ -30,7 +30,7 @@ from diloti_desktop import resources
 from diloti_desktop.i18n import _
 from diloti_desktop.player_data import logs, storage
 from diloti_desktop.ui.kit import card_art as cards
-from diloti_desktop.ui.kit import notice, theme
+from diloti_desktop.ui.kit import notice, theme, window_class
 from diloti_desktop.ui.kit.context import AppContext
 from diloti_desktop.ui.kit.input import (
     Action,
@@ -65,6 +65,9 @@ DEFAULT_SIZE = (1280, 720)
 SMALLEST_WINDOW = (480, 300)
 #: The window icon, made by build_scripts/make_icons.py with the .ico and .icns files.
 ICON = "icons/diloti.png"
+#: How long the line saying where F12's screenshot went stays on screen (seconds): long
+#: enough to read a path.
+NOTE_SECONDS = 5.0
 
 
 def settle_heap() -> None:
@@ -103,6 +106,9 @@ class Shell:
         self._full_update = True
         self._last_scenes: list[Screen] = []
         self._fps_window: list[float] = []
+        #: A line drawn over every scene until its time (the screenshot's note).
+        self.note: str | None = None
+        self._note_until = 0.0
 
     # -- the window (WindowControl) -------------------------------------------------------
     def open(self, fullscreen: bool = False) -> None:
@@ -111,6 +117,8 @@ class Shell:
         pygame.display.set_caption(self.title)
         self._set_mode(fullscreen)
         pygame.display.set_icon(window_icon())
+        if pygame.display.get_driver() == "x11":
+            window_class.set_x11_class(pygame.display.get_wm_info()["window"])
         self.running = True
 
     def _set_mode(self, fullscreen: bool) -> None:
@@ -218,10 +226,14 @@ class Shell:
             time.sleep(min(nap, deadline - now))
 
     def next_frame_in(self) -> float:
-        """How long the loop may sleep: the top scene decides (0 while animating)."""
+        """How long the loop may sleep: the top scene decides (0 while animating), and a
+        note on screen wakes it when it is due to go."""
         if self._dirty or self.ctx is None or self.ctx.scenes.top is None:
             return 0.0
-        return self.ctx.scenes.top.next_frame_in()
+        wait = self.ctx.scenes.top.next_frame_in()
+        if self.note is not None:
+            wait = max(0.0, min(wait, self._note_until - self.clock()))
+        return wait
 
     def step(self, pending: list[pygame.event.Event] | None = None) -> None:
         """One frame: input (``pending`` events first), update, and a redraw if needed."""
@@ -247,6 +259,9 @@ class Shell:
             top = ctx.scenes.top
             if top is not None and top.update(dt):
                 self._dirty = True
+            if self.note is not None and now >= self._note_until:
+                self.note = None
+                self._dirty = self._full_update = True
             if self._dirty:
                 self.draw()
         except Exception as error:
@@ -262,7 +277,7 @@ class Shell:
             ctx.toggle_fullscreen()
             return
         if isinstance(event, Screenshot):
-            self.save_screenshot()
+            self.take_screenshot()
             return
         if isinstance(event, Resized):
             if not self.fullscreen:
@@ -293,6 +308,9 @@ class Shell:
             damage = None
         self._last_scenes = scenes
         self._full_update = False
+        if self.note is not None:
+            self._draw_note(self.note)
+            damage = None
         if self.show_fps:
             fps_box = self._draw_fps()
             if damage is not None:
@@ -320,6 +338,46 @@ class Shell:
                         (self.surface.get_width() - 8, self.surface.get_height() - 8),
                         theme.INK, anchor="bottomright")
         return corner
+
+    def _draw_note(self, note: str) -> None:
+        """The note in a panel at the bottom centre of the frame, wrapped to fit."""
+        assert self.surface is not None
+        width, height = self.surface.get_size()
+        size = max(14, height // 42)
+        pad = size
+        lines, size = theme.wrap_fit(note, size, width * 3 // 4, 3)
+        line_h = theme.line_height(size)
+        text_w = max(theme.text(line, size, theme.INK).get_width() for line in lines)
+        box = Box((width - text_w) // 2 - pad, height - len(lines) * line_h - 3 * pad,
+                  text_w + 2 * pad, len(lines) * line_h + pad)
+        theme.panel(self.surface, box, pad // 2, theme.GOLD, alpha=235, shadow=True)
+        for index, line in enumerate(lines):
+            theme.blit_text(self.surface, line, size,
+                            (box.centerx, box.y + pad // 2 + index * line_h), theme.INK,
+                            anchor="midtop")
+
+    def show_note(self, note: str) -> None:
+        """Show ``note`` over the scenes for :data:`NOTE_SECONDS`."""
+        self.note = note
+        self._note_until = self.clock() + NOTE_SECONDS
+        self._dirty = self._full_update = True
+
+    def take_screenshot(self) -> Path | None:
+        """F12: save the frame to the data folder and say on screen where it went (or why
+        it could not be saved: a full or read-only disk is no reason to stop the game)."""
+        if self.note is not None:  # the picture shows the game, not the previous note
+            self.note = None
+            self.draw()
+        try:
+            path = self.save_screenshot()
+        except (OSError, pygame.error) as error:
+            log.warning("the screenshot could not be saved: %s", error)
+            self.show_note(_("The screenshot could not be saved: {reason}").format(
+                reason=getattr(error, "strerror", None) or str(error)))
+            return None
+        if path is not None:
+            self.show_note(_("Screenshot saved: {path}").format(path=str(path)))
+        return path
 
     def save_screenshot(self, path: Path | None = None) -> Path | None:
         """Save the current frame as a PNG (F12 saves to the data folder)."""

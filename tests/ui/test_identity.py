@@ -6,18 +6,21 @@ import argparse
 import configparser
 import io
 import os
+import shutil
 import struct
 import subprocess
 import sys
+import time
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
 
-from diloti_desktop import __version__, app, resources
+from diloti_desktop import __version__, app, i18n, resources
 from diloti_desktop.ui import shell as shell_module
-from diloti_desktop.ui.kit import theme
+from diloti_desktop.ui.kit import theme, window_class
 from diloti_desktop.ui.learn import about
 from diloti_desktop.ui.learn.about import AboutScene
 from diloti_desktop.ui.menus.menu import MainMenuScene
@@ -55,8 +58,135 @@ def test_the_window_class_is_set_before_the_window_opens(
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # main() installs its own
     monkeypatch.setattr(app, "_run", fake_run)
     assert app.main([]) == 0
-    assert seen == {"x11": "Diloti", "wayland": "Diloti", "app_id": "Diloti"}
+    app_id = "io.github.diloti_desktop.Diloti"  # the desktop entry's file name (deb.py)
+    assert seen == {"x11": "Diloti", "wayland": app_id, "app_id": app_id}
     assert app.WINDOW_CLASS == "Diloti"
+
+
+class FakeXlib:
+    """Records the Xlib calls of window_class.set_x11_class."""
+
+    def __init__(self, display: int = 1234) -> None:
+        self.display = display
+        self.calls: list[tuple[object, ...]] = []
+        self.XOpenDisplay = self._record("open", lambda name: self.display)
+        self.XSetClassHint = self._record("set", lambda display, window, hint: 1)
+        self.XCloseDisplay = self._record("close", lambda display: 0)
+
+    def _record(self, name: str, answer: Callable[..., int]) -> Callable[..., int]:
+        def call(*args: object) -> int:
+            if name == "set":
+                hint = args[2]._obj  # type: ignore[attr-defined]  # ctypes.byref
+                args = (args[0], args[1], hint.res_name, hint.res_class)
+            self.calls.append((name, *args))
+            return answer(*args[:3] if name == "set" else args)
+        return call
+
+
+def test_x11_gets_the_lowercase_instance_and_the_capitalised_class() -> None:
+    xlib = FakeXlib()
+    assert window_class.set_x11_class(0x3C00007, load=lambda name: xlib)
+    assert xlib.calls == [("open", None), ("set", 1234, 0x3C00007, b"diloti", b"Diloti"),
+                          ("close", 1234)]
+    # No display to talk to, or no Xlib at all: SDL's class stays, the game goes on.
+    nowhere = FakeXlib(display=0)
+    assert not window_class.set_x11_class(7, load=lambda name: nowhere)
+    assert [call[0] for call in nowhere.calls] == ["open"]
+
+    def missing(name: str) -> object:
+        raise OSError(f"{name}: cannot open shared object file")
+
+    assert not window_class.set_x11_class(7, load=missing)
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xprop") is None,
+                    reason="needs Xvfb and xprop (x11-utils) to open a real X11 window")
+def test_a_real_x11_window_carries_wm_class_diloti_diloti(tmp_path: Path) -> None:
+    display = f":{90 + os.getpid() % 500}"
+    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten",
+                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        script = ("import os, sys, pygame\n"
+                  "from diloti_desktop.ui.shell import Shell\n"
+                  "pygame.display.init(); pygame.font.init()\n"
+                  "shell = Shell(); shell.open()\n"
+                  "print(pygame.display.get_wm_info()['window'], flush=True)\n"
+                  "sys.stdin.readline()\n")
+        env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11",
+               "SDL_VIDEO_X11_WMCLASS": "Diloti"}
+        for _attempt in range(50):  # the server takes a moment to accept clients
+            game = subprocess.Popen([sys.executable, "-c", script], cwd=REPO, env=env,
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            assert game.stdout is not None and game.stdin is not None
+            window = game.stdout.readline().strip()
+            if window:
+                break
+            game.wait(timeout=60)
+            time.sleep(0.1)
+        assert window, "no window opened on the virtual X server"
+        wm_class = subprocess.run(["xprop", "-display", display, "-id", window, "WM_CLASS"],
+                                  capture_output=True, text=True, timeout=60).stdout
+        game.stdin.write("\n")
+        game.stdin.close()
+        game.wait(timeout=60)
+        assert wm_class.strip() == 'WM_CLASS(STRING) = "diloti", "Diloti"'
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+
+
+def test_f12_says_where_the_screenshot_went_then_the_note_goes(driver: Driver,
+                                                                data_dir: Path) -> None:
+    shell = driver.shell
+    now = [1000.0]
+    shell.clock = lambda: now[0]
+    plain = shell.surface.copy()  # type: ignore[union-attr]
+    driver.key(pygame.K_F12)
+    driver.frames()
+    saved = sorted((data_dir / "screenshots").glob("diloti-*.png"))
+    assert len(saved) == 1
+    assert shell.note == f"Screenshot saved: {saved[0]}"
+    assert pygame.image.load(str(saved[0])).get_size() == shell.size()
+    # Drawn at the bottom of the frame, over the scene.
+    width, height = shell.size()
+    bottom = pygame.Rect(0, height * 3 // 4, width, height // 4)
+    assert shell.surface.subsurface(bottom).get_view("2").raw != \
+        plain.subsurface(bottom).get_view("2").raw  # type: ignore[union-attr]
+    assert 0 < shell.next_frame_in() <= shell_module.NOTE_SECONDS
+    # A second screenshot while the note shows is a picture of the game, not of the note.
+    first = pygame.image.tobytes(pygame.image.load(str(saved[0])), "RGB")
+    now[0] += 1.0
+    driver.key(pygame.K_F12)
+    driver.frames()
+    latest = max((data_dir / "screenshots").glob("diloti-*.png"),
+                 key=lambda path: path.stat().st_mtime_ns)
+    assert pygame.image.tobytes(pygame.image.load(str(latest)), "RGB") == first
+    now[0] += shell_module.NOTE_SECONDS + 0.1
+    driver.frames()
+    assert shell.note is None
+    assert shell.surface.subsurface(bottom).get_view("2").raw == \
+        plain.subsurface(bottom).get_view("2").raw  # type: ignore[union-attr]
+
+
+def test_f12_speaks_the_players_language_and_a_failed_save_is_said(
+        driver: Driver, data_dir: Path) -> None:
+    i18n.set_language("el")
+    try:
+        driver.key(pygame.K_F12)
+        driver.frames()
+        assert (driver.shell.note or "").startswith("Το στιγμιότυπο οθόνης αποθηκεύτηκε: ")
+        # The screenshots folder cannot be made (a file stands in its way): said, not fatal.
+        for path in (data_dir / "screenshots").iterdir():
+            path.unlink()
+        (data_dir / "screenshots").rmdir()
+        (data_dir / "screenshots").write_text("in the way")
+        driver.key(pygame.K_F12)
+        driver.frames()
+        assert (driver.shell.note or "").startswith(
+            "Το στιγμιότυπο οθόνης δεν αποθηκεύτηκε: ")
+        assert isinstance(driver.top, MainMenuScene)
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_window_gets_the_app_icon_and_the_title() -> None:
@@ -213,3 +343,26 @@ def test_bench_rules_times_the_core_it_names_and_exits(capsys: pytest.CaptureFix
     assert all("(3 rounds in" in line for line in lines[1:])
     with pytest.raises(SystemExit):
         app.parse_args(["--bench-rules", "0"])
+
+
+@pytest.mark.parametrize("language", sorted(i18n.LANGUAGES))
+def test_the_screenshot_note_fits_the_smallest_frame_in_every_language(language: str) -> None:
+    from diloti_desktop.ui.kit.layout import MIN_WINDOW
+
+    shell, ctx = make_app(size=MIN_WINDOW)
+    ctx.scenes.reset(MainMenuScene(ctx))
+    folder = ("/home/a-player-with-a-long-name/.local/share/diloti-desktop/screenshots/"
+              "diloti-20261203-093000.png")
+    i18n.set_language(language)
+    try:
+        for note in (i18n._("Screenshot saved: {path}").format(path=folder),
+                     i18n._("The screenshot could not be saved: {reason}").format(
+                         reason=f"[Errno 30] Read-only file system: '{folder}'")):
+            theme.overflows = []
+            shell.show_note(note)
+            shell.draw()
+            assert theme.overflows == [], note
+    finally:
+        i18n.set_language("en")
+        theme.overflows = None
+        ctx.close_session()
