@@ -2,6 +2,7 @@
 
     python -m diloti_desktop.ai tournament Expert Casual --pairs 100 [--rules 4p]
     python -m diloti_desktop.ai ladder --pairs 20 [--players Random,Novice,...]
+        [--ratings-out diloti_desktop/data/level_ratings.json]
     python -m diloti_desktop.ai rounds Expert --rounds 1000
     python -m diloti_desktop.ai audit Expert --rounds 100 [--rules 4p]
     python -m diloti_desktop.ai compare RESULTS_A RESULTS_B
@@ -13,19 +14,23 @@ and decision times. ``ladder`` plays a round robin and prints Bradley-Terry rati
 win probabilities (:mod:`diloti_desktop.ai.winprob`). ``audit`` scans self-play for
 blind spots (:mod:`diloti_desktop.ai.audit`). ``compare`` sets two tournaments' results
 files (``--results``) against the same opponent side by side, pair by pair.
-Players: the levels Novice, Casual, Intermediate, Expert, Master, plus Random and the
-Oracle and Seer yardsticks (which see every card, or every hand; never offered as levels).
+Players: the levels Beginner, Novice, Casual, Intermediate, Expert, Master, plus Random and the
+Oracle and Seer yardsticks (which see every card, or every hand; never offered as levels)
+and the Greedy one-move yardstick.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from diloti_desktop.ai import pair_log
 from diloti_desktop.ai.audit import audit_report, run_audit
+from diloti_desktop.ai.player_rating import ratings_document
 from diloti_desktop.ai.ratings import bradley_terry, ladder_report
 from diloti_desktop.ai.tournament import (
     PLAYER_NAMES,
@@ -94,8 +99,13 @@ def main(argv: list[str] | None = None) -> int:
                       help="keep each finished pair in FILE; run again to resume: pairs "
                       "already there are not played again")
     ladder = commands.add_parser("ladder", help="round robin with Bradley-Terry ratings")
-    ladder.add_argument("--players", default="Random,Novice,Casual,Intermediate,Expert,Master",
+    ladder.add_argument("--players",
+                        default="Random,Beginner,Novice,Casual,Intermediate,Expert,Master",
                         help="comma-separated; the first is the rating anchor (Elo 0)")
+    ladder.add_argument("--ratings-out", type=Path, metavar="FILE",
+                        help="also write the levels' ratings, with today's date and this "
+                        "command, as the game reads them (the shipped file is "
+                        "diloti_desktop/data/level_ratings.json)")
     rounds = commands.add_parser("rounds", help="round outcomes of a player's self-play "
                                  "(the data of the win-probability model)")
     rounds.add_argument("player")
@@ -190,7 +200,15 @@ def main(argv: list[str] | None = None) -> int:
         print(report(summary, rules), flush=True)
         print(flush=True)
         games.append((i, j, summary.wins, summary.matches - summary.wins))
-    print(ladder_report(bradley_terry(names, games)))
+    ratings = bradley_terry(names, games)
+    print(ladder_report(ratings))
+    if args.ratings_out is not None:
+        line = "python -m diloti_desktop.ai " + " ".join(
+            sys.argv[1:] if argv is None else argv)
+        document = ratings_document({r.name: r.elo.estimate for r in ratings},
+                                    datetime.now(UTC).date().isoformat(), line)
+        args.ratings_out.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n",
+                                    encoding="utf-8")
     return 0
 
 

@@ -80,6 +80,13 @@ def open_statistics(ctx: AppContext) -> None:
     ctx.scenes.push(StatisticsScene(ctx))
 
 
+def open_progress(ctx: AppContext) -> None:
+    """The progress page (lessons, puzzles, accuracy and rating), over the current screen."""
+    from diloti_desktop.ui.scenes.progress_page import ProgressScene
+
+    ctx.scenes.push(ProgressScene(ctx))
+
+
 def open_score_sheet(ctx: AppContext, session: GameSession) -> None:
     """The score sheet of ``session``'s match, over the current screen."""
     from diloti_desktop.ui.scenes.score_sheet import ScoreSheetScene

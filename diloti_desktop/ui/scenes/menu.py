@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import pygame
 
+from diloti_desktop import stats
 from diloti_desktop.controller import HUMAN, GameConfig
 from diloti_desktop.i18n import _
 from diloti_desktop.last_setup import Setup, load_setup, save_setup
 from diloti_desktop.rules.ruleset import Ruleset
+from diloti_desktop.track import Track
 from diloti_desktop.ui import cards as card_art
 from diloti_desktop.ui import theme
 from diloti_desktop.ui.audio import Sound
 from diloti_desktop.ui.context import AppContext
 from diloti_desktop.ui.input import Action, Click, InputEvent, KeyAction
 from diloti_desktop.ui.layout import Box, panel, screen_unit, stack
+from diloti_desktop.ui.rating_words import suggestion_line
 from diloti_desktop.ui.scene import Scene
 from diloti_desktop.ui.widgets import Button, ButtonList, Choice, Form, draw_button
 from diloti_desktop.ui.wording import level_description, level_label
@@ -74,6 +77,7 @@ class MainMenuScene(Scene):
             ("continue", _("Continue"), saved, saved),
             ("learn", _("Learn to play"), True, False),
             ("statistics", _("Statistics"), True, False),
+            ("progress", _("Your progress"), True, False),
             ("rules", _("How to play"), True, False),
             ("settings", _("Settings"), True, False),
             ("quit", _("Quit"), True, False),
@@ -116,6 +120,8 @@ class MainMenuScene(Scene):
                 flow.play(self.ctx, session)
         elif key == "statistics":
             flow.open_statistics(self.ctx)
+        elif key == "progress":
+            flow.open_progress(self.ctx)
         elif key == "learn":
             flow.open_learn(self.ctx)
         elif key == "rules":
@@ -218,6 +224,13 @@ class NewGameScene(Scene):
             self.rules = remembered.rules
         self.form = Form()
         self.placed: tuple[Box, int] | None = None
+        #: The player's rating, for the level suggested (a suggestion, never a setting).
+        self.track = Track()
+        if ctx.persist:
+            statistics, message = stats.load_stats()
+            self.track = statistics.track
+            if message:
+                ctx.notices.append(message)
         self._rebuild()
 
     def config(self) -> GameConfig:
@@ -340,6 +353,9 @@ class NewGameScene(Scene):
             theme.blit_text(surface, line, size - 2, (self.form.rows[0].row.x, y),
                             theme.INK_DIM, max_width=box.w - 4 * size)
             y += theme.line_height(size - 2)
+        theme.blit_text(surface, suggestion_line(self.track), size - 2,
+                        (self.form.rows[0].row.x, y + size // 3), theme.HINT,
+                        max_width=box.w - 4 * size)
         summary = rules_summary(self.rules.with_changes(players=self.players))
         buttons = self.form.buttons.buttons
         y = buttons[0].box.y - round(size * 1.6) if buttons else box.bottom - 3 * size

@@ -7,14 +7,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from diloti_desktop.ai.player_rating import level_ratings
 from diloti_desktop.ai.review import Decision, summarise
 from diloti_desktop.controller import GameSession, RoundOver, side_name
 from diloti_desktop.i18n import _
+from diloti_desktop.track import Track
 from diloti_desktop.ui import theme, tooltip
 from diloti_desktop.ui.audio import Sound
-from diloti_desktop.ui.context import AppContext
+from diloti_desktop.ui.context import AppContext, rated_levels
 from diloti_desktop.ui.input import Action, InputEvent, KeyAction, PointerMove
 from diloti_desktop.ui.layout import Box, panel, screen_unit
+from diloti_desktop.ui.rating_words import match_rating_line, suggestion_line
 from diloti_desktop.ui.review_words import accuracy_text, formula_text
 from diloti_desktop.ui.scene import IDLE, Scene
 from diloti_desktop.ui.widgets import Button, ButtonList, draw_button
@@ -148,6 +151,7 @@ class RoundSummaryScene(_ResultScene):
 
     def update(self, dt: float) -> bool:
         """Redraw while the analysis progresses; prepare the review meanwhile."""
+        self.ctx.record_accuracy(self.table.session)
         status = review_status(self.table.session, self.result.round_no)
         changed = status != self._status
         self._status = status
@@ -318,6 +322,22 @@ class MatchEndScene(_ResultScene):
                                   Box(x0 + col * (w + gap), top, w, h)))
         return buttons
 
+    def rating_lines(self) -> list[tuple[str, bool]]:
+        """The player's rating after this match (or why it was not rated), and the
+        level suggested next (each with whether it is the strong line); nothing when the
+        match had no human seat."""
+        session = self.table.session
+        if session.human_seat is None or not session.deals_rounds:
+            return []
+        track = self.ctx.track if self.ctx.recorded is session else None
+        track = track or Track()
+        opponents, partner = rated_levels(session)
+        ratings = level_ratings().ratings
+        rated = bool(opponents) and all(level in ratings for level in opponents) and (
+            partner is None or partner in ratings)
+        line = match_rating_line(track, session.assisted, rated)
+        return [*([(line, True)] if line else []), (suggestion_line(track), False)]
+
     def enter(self) -> None:
         """Grade every round's moves that are not graded yet (in the background)."""
         session = self.table.session
@@ -326,6 +346,7 @@ class MatchEndScene(_ResultScene):
 
     def update(self, dt: float) -> bool:
         """Redraw while the analysis progresses."""
+        self.ctx.record_accuracy(self.table.session)
         line = match_accuracy(self.table.session)
         changed = line != self._accuracy
         self._accuracy = line
@@ -378,6 +399,14 @@ class MatchEndScene(_ResultScene):
                                                       score=self.result.scores[side])
             theme.blit_text(surface, text, size, (box.centerx, y), theme.INK, anchor="midtop")
             y += theme.line_height(size)
+        y += size // 3
+        for text, strong in self.rating_lines():
+            line_size = size if strong else size - 2
+            for part in theme.wrap(text, line_size, box.w - 3 * size, bold=strong):
+                theme.blit_text(surface, part, line_size, (box.centerx, y),
+                                theme.GOLD if strong else theme.INK, bold=strong,
+                                anchor="midtop", max_width=box.w - 2 * size)
+                y += theme.line_height(line_size)
         if self.table.session.human_seats() and self.table.session.plays:
             line, _running = match_accuracy(self.table.session)
             y += size // 2
