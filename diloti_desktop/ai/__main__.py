@@ -2,6 +2,7 @@
 
     python -m diloti_desktop.ai tournament Expert Casual --pairs 100 [--rules 4p]
     python -m diloti_desktop.ai ladder --pairs 20 [--players Random,Novice,...]
+        [--earlier docs/ladder-issue14-games.json]
         [--ratings-out diloti_desktop/data/level_ratings.json]
     python -m diloti_desktop.ai rounds Expert --rounds 1000
     python -m diloti_desktop.ai audit Expert --rounds 100 [--rules 4p]
@@ -82,6 +83,21 @@ def _compare(first: Path, second: Path) -> int:
     return 0
 
 
+def _earlier_games(path: Path) -> dict[frozenset[str], tuple[str, int, int]]:
+    """An earlier run's match wins by pairing: {a, b} -> (a, a's wins, b's wins)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    games: dict[frozenset[str], tuple[str, int, int]] = {}
+    for entry in data["pairings"]:
+        a, b, a_wins, b_wins = entry["a"], entry["b"], entry["a_wins"], entry["b_wins"]
+        check_player_name(a)
+        check_player_name(b)
+        if not (isinstance(a_wins, int) and isinstance(b_wins, int) and a_wins >= 0
+                and b_wins >= 0 and a != b):
+            raise ValueError(f"a pairing is not two players and their wins: {entry!r}")
+        games[frozenset((a, b))] = (a, a_wins, b_wins)
+    return games
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m diloti_desktop.ai",
@@ -102,6 +118,10 @@ def main(argv: list[str] | None = None) -> int:
     ladder.add_argument("--players",
                         default="Random,Beginner,Novice,Casual,Intermediate,Expert,Master",
                         help="comma-separated; the first is the rating anchor (Elo 0)")
+    ladder.add_argument("--earlier", type=Path, metavar="FILE",
+                        help="add the match wins of an earlier run (JSON: pairings of a, b, "
+                        "a_wins, b_wins) to the fit; its pairings are not played again and "
+                        "its other players are rated too")
     ladder.add_argument("--ratings-out", type=Path, metavar="FILE",
                         help="also write the levels' ratings, with today's date and this "
                         "command, as the game reads them (the shipped file is "
@@ -193,7 +213,21 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     games = []
-    for i, j in itertools.combinations(range(len(names)), 2):
+    played = len(names)  # the players named on the command line meet in a round robin
+    known: dict[frozenset[str], tuple[str, int, int]] = {}
+    if args.earlier is not None:
+        try:
+            known = _earlier_games(args.earlier)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            print(f"invalid earlier games: {error}", file=sys.stderr)
+            return 2
+        names += sorted({n for pair in known for n in pair} - set(names))
+        for pair, (first, a_wins, b_wins) in known.items():
+            other = next(iter(pair - {first}))
+            games.append((names.index(first), names.index(other), a_wins, b_wins))
+    for i, j in itertools.combinations(range(played), 2):
+        if frozenset((names[i], names[j])) in known:
+            continue
         results = run_pairs(names[i], names[j], args.pairs, rules, args.seed, args.processes,
                             _progress(args.pairs, args.quiet))  # type: ignore[arg-type]
         summary = summarise(names[i], names[j], results)
