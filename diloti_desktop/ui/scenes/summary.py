@@ -338,6 +338,40 @@ class MatchEndScene(_ResultScene):
         line = match_rating_line(track, session.assisted, rated)
         return [*([(line, True)] if line else []), (suggestion_line(track), False)]
 
+    def _draw_lines(self, surface: pygame.Surface, box: Box, size: int, y: int) -> None:
+        """The rating, the level suggested, the match's accuracy and its formula, above
+        the round buttons; when they do not all fit, the formula goes first, then the
+        suggestion (New game shows it too)."""
+        width = box.w - 3 * size
+        # (key, text, size, colour, bold, space above)
+        blocks: list[tuple[str, str, int, theme.Colour, bool, int]] = []
+        for text, strong in self.rating_lines():
+            blocks.append(("rating" if strong else "suggestion", text,
+                           size if strong else size - 2, theme.GOLD if strong else theme.INK,
+                           strong, size // 3 if not blocks else 0))
+        if self.table.session.human_seats() and self.table.session.plays:
+            line, _running = match_accuracy(self.table.session)
+            blocks.append(("accuracy", line, round(size * 1.1), theme.HINT, True, size // 2))
+            blocks.append(("formula", formula_text(), size - 3, theme.INK_DIM, False, 0))
+        rounds = [b for b in self.buttons() if b.key.startswith("round:")]
+        limit = (min(b.box.y for b in rounds) - theme.line_height(size - 2) - 4 if rounds
+                 else self.buttons()[0].box.y - size // 2)
+
+        def height(kept: list[tuple[str, str, int, theme.Colour, bool, int]]) -> int:
+            return sum(gap + len(theme.wrap(text, font, width, bold)) * theme.line_height(font)
+                       for _key, text, font, _ink, bold, gap in kept)
+
+        for dropped in ("formula", "suggestion"):
+            if y + height(blocks) <= limit:
+                break
+            blocks = [block for block in blocks if block[0] != dropped]
+        for _key, text, font, ink, bold, gap in blocks:
+            y += gap
+            for part in theme.wrap(text, font, width, bold):
+                theme.blit_text(surface, part, font, (box.centerx, y), ink, bold=bold,
+                                anchor="midtop", max_width=box.w - 2 * size)
+                y += theme.line_height(font)
+
     def enter(self) -> None:
         """Grade every round's moves that are not graded yet (in the background)."""
         session = self.table.session
@@ -399,22 +433,7 @@ class MatchEndScene(_ResultScene):
                                                       score=self.result.scores[side])
             theme.blit_text(surface, text, size, (box.centerx, y), theme.INK, anchor="midtop")
             y += theme.line_height(size)
-        y += size // 3
-        for text, strong in self.rating_lines():
-            line_size = size if strong else size - 2
-            for part in theme.wrap(text, line_size, box.w - 3 * size, bold=strong):
-                theme.blit_text(surface, part, line_size, (box.centerx, y),
-                                theme.GOLD if strong else theme.INK, bold=strong,
-                                anchor="midtop", max_width=box.w - 2 * size)
-                y += theme.line_height(line_size)
-        if self.table.session.human_seats() and self.table.session.plays:
-            line, _running = match_accuracy(self.table.session)
-            y += size // 2
-            theme.blit_text(surface, line, round(size * 1.1), (box.centerx, y), theme.HINT,
-                            bold=True, anchor="midtop", max_width=box.w - 2 * size)
-            y += theme.line_height(round(size * 1.1))
-            theme.blit_text(surface, formula_text(), size - 3, (box.centerx, y), theme.INK_DIM,
-                            anchor="midtop", max_width=box.w - 2 * size)
+        self._draw_lines(surface, box, size, y)
         rounds = [b for b in self.buttons() if b.key.startswith("round:")]
         if rounds:
             top = min(b.box.y for b in rounds)
