@@ -278,9 +278,13 @@ class MatchEndScene(_ResultScene):
         self._accuracy: tuple[str, bool] | None = None
 
     def frame(self) -> Box:
-        """The panel."""
+        """The panel: taller for the rating's lines and each extra row of round buttons."""
         width, height = self.ctx.window.size()
-        return panel(width, height, 0.6, 0.66, max_w=round(screen_unit(width, height) * 1.1))
+        session = self.table.session
+        rounds = len(session.plays) if session.human_seats() else 0
+        rows = max(1, -(-rounds // 8))
+        share = min(0.92, 0.72 + 0.09 * (rows - 1))
+        return panel(width, height, 0.6, share, max_w=round(screen_unit(width, height) * 1.1))
 
     def buttons(self) -> list[Button]:
         """Rematch and main menu."""
@@ -341,7 +345,8 @@ class MatchEndScene(_ResultScene):
     def _draw_lines(self, surface: pygame.Surface, box: Box, size: int, y: int) -> None:
         """The rating, the level suggested, the match's accuracy and its formula, above
         the round buttons; when they do not all fit, the formula goes first, then the
-        suggestion (New game shows it too)."""
+        suggestion (New game shows it too), then the match's accuracy (each round's is on
+        its button)."""
         width = box.w - 3 * size
         # (key, text, size, colour, bold, space above)
         blocks: list[tuple[str, str, int, theme.Colour, bool, int]] = []
@@ -361,7 +366,7 @@ class MatchEndScene(_ResultScene):
             return sum(gap + len(theme.wrap(text, font, width, bold)) * theme.line_height(font)
                        for _key, text, font, _ink, bold, gap in kept)
 
-        for dropped in ("formula", "suggestion"):
+        for dropped in ("formula", "suggestion", "accuracy"):
             if y + height(blocks) <= limit:
                 break
             blocks = [block for block in blocks if block[0] != dropped]
