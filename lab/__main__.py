@@ -2,6 +2,8 @@
 
     python -m lab tournament Expert Casual --pairs 100 [--rules 4p]
     python -m lab ladder --pairs 20 [--players Random,Novice,...]
+        [--earlier docs/ladder-issue14-games.json]
+        [--ratings-out diloti_desktop/data/level_ratings.json]
     python -m lab rounds Expert --rounds 1000
     python -m lab audit Expert --rounds 100 [--rules 4p]
     python -m lab compare RESULTS_A RESULTS_B
@@ -13,17 +15,21 @@ and decision times. ``ladder`` plays a round robin and prints Bradley-Terry rati
 win probabilities (:mod:`diloti_desktop.ai.winprob`). ``audit`` scans self-play for
 blind spots (:mod:`lab.audit`). ``compare`` sets two tournaments' results
 files (``--results``) against the same opponent side by side, pair by pair.
-Players: the levels Novice, Casual, Intermediate, Expert, Master, plus Random and the
-Oracle and Seer yardsticks (which see every card, or every hand; never offered as levels).
+Players: the levels Beginner, Novice, Casual, Intermediate, Expert, Master, plus Random and the
+Oracle and Seer yardsticks (which see every card, or every hand; never offered as levels)
+and the Greedy one-move yardstick.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
+from diloti_desktop.ai.player_rating import ratings_document
 from diloti_desktop.rules.errors import InvalidNotationError
 from diloti_desktop.rules.ruleset import Ruleset
 from lab import pair_log
@@ -77,6 +83,21 @@ def _compare(first: Path, second: Path) -> int:
     return 0
 
 
+def _earlier_games(path: Path) -> dict[frozenset[str], tuple[str, int, int]]:
+    """An earlier run's match wins by pairing: {a, b} -> (a, a's wins, b's wins)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    games: dict[frozenset[str], tuple[str, int, int]] = {}
+    for entry in data["pairings"]:
+        a, b, a_wins, b_wins = entry["a"], entry["b"], entry["a_wins"], entry["b_wins"]
+        check_player_name(a)
+        check_player_name(b)
+        if not (isinstance(a_wins, int) and isinstance(b_wins, int) and a_wins >= 0
+                and b_wins >= 0 and a != b):
+            raise ValueError(f"a pairing is not two players and their wins: {entry!r}")
+        games[frozenset((a, b))] = (a, a_wins, b_wins)
+    return games
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m lab",
@@ -94,8 +115,17 @@ def main(argv: list[str] | None = None) -> int:
                       help="keep each finished pair in FILE; run again to resume: pairs "
                       "already there are not played again")
     ladder = commands.add_parser("ladder", help="round robin with Bradley-Terry ratings")
-    ladder.add_argument("--players", default="Random,Novice,Casual,Intermediate,Expert,Master",
+    ladder.add_argument("--players",
+                        default="Random,Beginner,Novice,Casual,Intermediate,Expert,Master",
                         help="comma-separated; the first is the rating anchor (Elo 0)")
+    ladder.add_argument("--earlier", type=Path, metavar="FILE",
+                        help="add the match wins of an earlier run (JSON: pairings of a, b, "
+                        "a_wins, b_wins) to the fit; its pairings are not played again and "
+                        "its other players are rated too")
+    ladder.add_argument("--ratings-out", type=Path, metavar="FILE",
+                        help="also write the levels' ratings, with today's date and this "
+                        "command, as the game reads them (the shipped file is "
+                        "diloti_desktop/data/level_ratings.json)")
     rounds = commands.add_parser("rounds", help="round outcomes of a player's self-play "
                                  "(the data of the win-probability model)")
     rounds.add_argument("player")
@@ -183,14 +213,36 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     games = []
-    for i, j in itertools.combinations(range(len(names)), 2):
+    played = len(names)  # the players named on the command line meet in a round robin
+    known: dict[frozenset[str], tuple[str, int, int]] = {}
+    if args.earlier is not None:
+        try:
+            known = _earlier_games(args.earlier)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            print(f"invalid earlier games: {error}", file=sys.stderr)
+            return 2
+        names += sorted({n for pair in known for n in pair} - set(names))
+        for pair, (first, a_wins, b_wins) in known.items():
+            other = next(iter(pair - {first}))
+            games.append((names.index(first), names.index(other), a_wins, b_wins))
+    for i, j in itertools.combinations(range(played), 2):
+        if frozenset((names[i], names[j])) in known:
+            continue
         results = run_pairs(names[i], names[j], args.pairs, rules, args.seed, args.processes,
                             _progress(args.pairs, args.quiet))  # type: ignore[arg-type]
         summary = summarise(names[i], names[j], results)
         print(report(summary, rules), flush=True)
         print(flush=True)
         games.append((i, j, summary.wins, summary.matches - summary.wins))
-    print(ladder_report(bradley_terry(names, games)))
+    ratings = bradley_terry(names, games)
+    print(ladder_report(ratings))
+    if args.ratings_out is not None:
+        line = "python -m diloti_desktop.ai " + " ".join(
+            sys.argv[1:] if argv is None else argv)
+        document = ratings_document({r.name: r.elo.estimate for r in ratings},
+                                    datetime.now(UTC).date().isoformat(), line)
+        args.ratings_out.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n",
+                                    encoding="utf-8")
     return 0
 
 

@@ -4,9 +4,10 @@ and searching levels with a changed budget (``Master:x4``), never offered in the
 from __future__ import annotations
 
 from diloti_desktop.ai.base import Player
+from diloti_desktop.ai.heuristic import Habits
 from diloti_desktop.ai.inference import TEMPERATURE
 from diloti_desktop.ai.ismcts import TREE_EXPLORATION
-from diloti_desktop.ai.players import LEVELS, SEARCH, SearchPlayer, make_player
+from diloti_desktop.ai.players import LEVELS, SEARCH, HeuristicPlayer, SearchPlayer, make_player
 from diloti_desktop.ai.playout import BLIND, LEFTOVER, PLAIN, ROUND, TAKERS
 from diloti_desktop.ai.search import SearchConfig
 from lab.oracle import OraclePlayer, SeerPlayer
@@ -14,7 +15,12 @@ from lab.oracle import OraclePlayer, SeerPlayer
 #: Player names the tournament accepts: the levels, "Random", the "Oracle" and "Seer"
 #: yardsticks and the frozen baselines below. A searching level also takes options after
 #: a colon (:func:`parse_options`), e.g. ``Master:x4`` or ``Expert:noguard``.
-PLAYER_NAMES = (*LEVELS, "Random", "Oracle", "Seer", "Master-i3", "Expert-i3", "Master-flat")
+PLAYER_NAMES = (*LEVELS, "Random", "Greedy", "Oracle", "Seer", "Master-i3", "Expert-i3",
+                "Master-flat")
+#: The greedy one-move yardstick: the heuristic's immediate worth of each move (cards,
+#: points, a xeri) without slips, blind to what the move leaves to the next player,
+#: never declaring, remembering nothing; the bar the Beginner must clear.
+GREEDY = Habits(miss_sums=0.0, ignore_sweeps=1.0, memory=0.0, declarations=0, temperature=0.0)
 #: The searching levels as issue 3 shipped them (before the xeri guard and the budget
 #: chosen in issue 14), and the Master before it grew a tree (issue 14's budget and
 #: guard, the flat search), kept so "new against current" stays measurable.
@@ -98,6 +104,8 @@ def build_player(name: str, seed: int) -> Player | OraclePlayer:
         return OraclePlayer(seed)
     if base == "Seer" and not options:
         return SeerPlayer(seed)
+    if base == "Greedy" and not options:
+        return HeuristicPlayer(base, GREEDY, seed)
     if base in BASELINES:
         config, win = BASELINES[base]
     elif base in SEARCH:
@@ -116,4 +124,5 @@ def build_player(name: str, seed: int) -> Player | OraclePlayer:
     return player
 
 
-__all__ = ["BASELINES", "PLAYER_NAMES", "build_player", "check_player_name", "parse_options"]
+__all__ = ["BASELINES", "GREEDY", "PLAYER_NAMES", "build_player", "check_player_name",
+           "parse_options"]

@@ -1,8 +1,11 @@
-"""The strength ladder: five AI levels behind one factory.
+"""The strength ladder: six AI levels behind one factory.
 
 ==============  ==========================================================================
 level           how it plays
 ==============  ==========================================================================
+Beginner        a newcomer's habits (:mod:`diloti_desktop.ai.beginner`): takes the
+                biggest capture it sees, never sees a sum of three cards, rarely
+                declares, remembers nothing, leaves sweeps open
 Novice          takes what it sees right now and makes only plain builds; often misses
                 sums and the sweeps it leaves open, remembers no played card
 Casual          notices the sweeps it leaves most of the time, declares families and
@@ -36,6 +39,7 @@ from __future__ import annotations
 from typing import Final
 
 from diloti_desktop.ai.base import Player, RandomPlayer, decision_rng
+from diloti_desktop.ai.beginner import BeginnerPlayer
 from diloti_desktop.ai.heuristic import Habits, choose_heuristic
 from diloti_desktop.ai.ismcts import TREE_EXPLORATION
 from diloti_desktop.ai.search import (
@@ -52,7 +56,7 @@ from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.view import SeatView
 
-LEVELS: Final = ("Novice", "Casual", "Intermediate", "Expert", "Master")
+LEVELS: Final = ("Beginner", "Novice", "Casual", "Intermediate", "Expert", "Master")
 
 HABITS: Final = {
     "Novice": Habits(miss_sums=0.4, ignore_sweeps=0.5, memory=0.0, declarations=1,
@@ -137,6 +141,8 @@ def make_player(level: str, seed: int = 0) -> Player:
     """A player of the given level (one of :data:`LEVELS`, or "Random"), seeded."""
     if level == "Random":
         return RandomPlayer(seed)
+    if level == "Beginner":
+        return BeginnerPlayer(seed)
     if level in HABITS:
         return HeuristicPlayer(level, HABITS[level], seed)
     if level == "Expert":

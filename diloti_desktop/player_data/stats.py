@@ -14,15 +14,18 @@ statistics start again from zero, with a translated message saying so.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
 from diloti_desktop.i18n import _
 from diloti_desktop.player_data import storage
 from diloti_desktop.player_data.files import shown_path
+from diloti_desktop.player_data.track import Track, track_from_dict
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +112,10 @@ class MatchResult:
     xeris_made: int
     xeris_conceded: int
     assisted: bool = False
+    #: The AI opponents' levels and the AI partner's (4 players), for the rating.
+    opponent_levels: tuple[str, ...] = ()
+    partner_level: str | None = None
+    date: str = dataclasses.field(default_factory=lambda: datetime.now(UTC).date().isoformat())
 
     @property
     def key(self) -> GroupKey:
@@ -128,9 +135,10 @@ def opponents_label(levels: Sequence[str], ladder: Sequence[str] = ()) -> str:
 
 @dataclass(frozen=True)
 class Statistics:
-    """Every group's record."""
+    """Every group's record, and the player's rating and recent rounds (:mod:`track`)."""
 
     groups: Mapping[GroupKey, Record]
+    track: Track = dataclasses.field(default_factory=Track)
 
     @staticmethod
     def empty() -> Statistics:
@@ -141,7 +149,13 @@ class Statistics:
         """These statistics with one more finished match."""
         groups = dict(self.groups)
         groups[result.key] = groups.get(result.key, Record()).with_match(result)
-        return Statistics(groups)
+        return Statistics(groups, self.track.with_match(
+            result.opponent_levels, result.partner_level, result.won, result.assisted,
+            result.date, result.opponents))
+
+    def with_round(self, accuracy: float, opponents: str, players: int) -> Statistics:
+        """These statistics with one more round's accuracy (for the progress page)."""
+        return Statistics(self.groups, self.track.with_round(accuracy, opponents, players))
 
     def rows(self, ladder: Sequence[str] = ()) -> list[tuple[GroupKey, Record]]:
         """The groups in reading order: by players, opponents' strength, plain before helped."""
@@ -156,7 +170,7 @@ class Statistics:
     def to_dict(self) -> dict[str, Any]:
         """The JSON document written to ``stats.json``."""
         groups = [{**asdict(key), **asdict(record)} for key, record in sorted(self.groups.items())]
-        return {"kind": _KIND, "version": _VERSION, "groups": groups}
+        return {"kind": _KIND, "version": _VERSION, "groups": groups, **self.track.to_dict()}
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Statistics:
@@ -176,7 +190,7 @@ class Statistics:
             if key in groups:
                 raise ValueError(f"the group {key} appears twice")
             groups[key] = _group_record(entry)
-        return Statistics(groups)
+        return Statistics(groups, track_from_dict(data))
 
 
 def _check_envelope(data: Mapping[str, Any]) -> None:
@@ -265,11 +279,18 @@ def record_match(result: MatchResult) -> tuple[Statistics, list[str]]:
     return statistics, messages
 
 
+def record_round(accuracy: float, opponents: str, players: int) -> list[str]:
+    """Add a graded round's accuracy to the saved statistics; returns any messages."""
+    statistics, message = load_stats()
+    statistics = statistics.with_round(accuracy, opponents, players)
+    return [m for m in (message, save_stats(statistics)) if m]
+
+
 def reset_stats() -> str | None:
     """Start the statistics again from zero (the player confirmed it)."""
     return save_stats(Statistics.empty())
 
 
 __all__ = ["GroupKey", "MatchResult", "Record", "Statistics", "load_stats",
-           "opponents_label", "record_match", "reset_stats", "save_stats",
+           "opponents_label", "record_match", "record_round", "reset_stats", "save_stats",
            "stats_path"]

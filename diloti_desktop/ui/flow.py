@@ -29,6 +29,7 @@ from diloti_desktop.ui.learn.learn import LearnScene
 from diloti_desktop.ui.learn.rules_screen import RulesScene
 from diloti_desktop.ui.menus.advanced_rules import AdvancedRulesScene
 from diloti_desktop.ui.menus.menu import MainMenuScene
+from diloti_desktop.ui.menus.progress_page import ProgressScene
 from diloti_desktop.ui.menus.settings import SettingsScene
 from diloti_desktop.ui.menus.statistics import StatisticsScene
 from diloti_desktop.ui.review.review_scene import ReviewScene
@@ -209,3 +210,8 @@ class Flow:
     def open_statistics(self) -> None:
         """The statistics of finished matches, over the current screen."""
         self.ctx.scenes.push(StatisticsScene(self.ctx))
+
+    def open_progress(self) -> None:
+        """The progress page (lessons, puzzles, accuracy and rating), over the current
+        screen."""
+        self.ctx.scenes.push(ProgressScene(self.ctx))

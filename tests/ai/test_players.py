@@ -12,7 +12,7 @@ from diloti_desktop.ai.players import HABITS, SEARCH
 from diloti_desktop.rules import PLAY, legal_moves, play_unchecked, seat_view
 from tests.ai.helpers import game_positions
 
-FAST_LEVELS = ("Random", "Novice", "Casual", "Intermediate")
+FAST_LEVELS = ("Random", "Beginner", "Novice", "Casual", "Intermediate")
 
 
 @pytest.fixture(scope="module")
@@ -25,8 +25,8 @@ def positions_4p() -> list:
     return game_positions(4, 12, seed=4, level="Random")
 
 
-def test_five_named_levels_and_a_factory() -> None:
-    assert LEVELS == ("Novice", "Casual", "Intermediate", "Expert", "Master")
+def test_six_named_levels_and_a_factory() -> None:
+    assert LEVELS == ("Beginner", "Novice", "Casual", "Intermediate", "Expert", "Master")
     for level in (*LEVELS, "Random"):
         player = make_player(level, seed=1)
         assert player.name == level

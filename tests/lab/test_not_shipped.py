@@ -22,5 +22,10 @@ def test_the_executable_excludes_the_lab() -> None:
                 and isinstance(node.func, ast.Name) and node.func.id == "Analysis"]
     assert len(analyses) == 1
     excludes = next(k.value for k in analyses[0].keywords if k.arg == "excludes")
+    if isinstance(excludes, ast.Name):  # a list named once at the top of the spec
+        assigned = next(node.value for node in ast.walk(spec) if isinstance(node, ast.Assign)
+                        and any(isinstance(t, ast.Name) and t.id == excludes.id
+                                for t in node.targets))
+        excludes = assigned
     assert "lab" in ast.literal_eval(excludes)
 

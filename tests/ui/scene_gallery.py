@@ -26,6 +26,7 @@ import diloti_desktop.ui
 from diloti_desktop import rules
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, RoundOver
 from diloti_desktop.controller.narration import describe_round_end
+from diloti_desktop.player_data.track import Track
 from diloti_desktop.rules.cards import FULL_DECK, format_cards, iter_cards
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.ui.kit.context import AppContext
@@ -329,6 +330,60 @@ def statistics_reset_question(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     return ctx.scenes.scenes()
 
 
+def sample_track() -> Track:
+    """Forty rated matches of a player improving from Beginner to Casual strength, and
+    the last hundred rounds' accuracy against three levels (seeded, no game played)."""
+    from diloti_desktop.ai.player_rating import expected_score, level_ratings
+
+    ratings = level_ratings().ratings
+    rng = random.Random(31)
+    track = Track()
+    for index in range(40):
+        level = ("Beginner", "Novice", "Casual")[min(2, index // 14)]
+        strength = ratings["Beginner"] + index * 12
+        won = rng.random() < expected_score(strength, ratings[level])
+        track = track.with_match((level,), None, won, False, f"2026-{10 + index // 30:02d}-"
+                                 f"{1 + index % 28:02d}", level)
+    for index in range(100):
+        level = ("Beginner", "Novice", "Casual")[min(2, index // 35)]
+        track = track.with_round(min(100.0, 35 + index * 0.4 + rng.uniform(-12, 12)), level, 2)
+    return track
+
+
+def match_end_rated(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The match end after a rated match: the rating and the level suggested."""
+    scenes = match_end(ctx, pieces)
+    ctx.track = sample_track()
+    ctx.recorded = pieces.session
+    return scenes
+
+
+def match_end_with_help(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The match end after a match where hints were used: not rated, and it says why."""
+    scenes = match_end(ctx, pieces)
+    pieces.session.coaching.assistance.undos = 1
+    return scenes
+
+
+def progress_page(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The progress page with lessons, puzzles, a hundred rounds and a rating line."""
+    from diloti_desktop.ui.menus.progress_page import Learnt, ProgressScene
+
+    scene = ProgressScene(ctx)
+    scene.track = sample_track()
+    scene.learnt = Learnt(9, 14, [("easy", 12, 66), ("medium", 3, 40), ("hard", 0, 26)])
+    return [scene]
+
+
+def statistics_with_rating(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The statistics with records and the player's rating."""
+    from dataclasses import replace
+
+    scene = statistics_with_records(ctx, pieces)[0]
+    scene.statistics = replace(scene.statistics, track=sample_track())  # type: ignore[attr-defined]
+    return [scene]
+
+
 _ADVICE: dict[str, object] = {}
 
 
@@ -503,6 +558,10 @@ BUILDERS: dict[str, State] = {
     "replace the interrupted game": replace_saved_game,
     "statistics with records": statistics_with_records,
     "statistics reset question": statistics_reset_question,
+    "statistics with a rating": statistics_with_rating,
+    "match end, rated": match_end_rated,
+    "match end, with help": match_end_with_help,
+    "progress page": progress_page,
     "hint, step 1": _hint_level(1),
     "hint, step 2": _hint_level(2),
     "hint, step 3": _hint_level(3),

@@ -10,6 +10,7 @@ import dataclasses
 import logging
 import os
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -17,12 +18,14 @@ from typing import Protocol
 from diloti_desktop import i18n
 from diloti_desktop.ai.base import Player, RandomPlayer
 from diloti_desktop.ai.players import LEVELS
+from diloti_desktop.ai.review import summarise
 from diloti_desktop.ai.search import SearchConfig
 from diloti_desktop.controller import GameConfig, GameSession
 from diloti_desktop.controller.session import default_player_factory
 from diloti_desktop.i18n import _
 from diloti_desktop.player_data import stats, storage
 from diloti_desktop.player_data.storage import Settings
+from diloti_desktop.player_data.track import Track
 from diloti_desktop.rules.position import MATCH_OVER
 from diloti_desktop.ui.kit import card_art as cards
 from diloti_desktop.ui.kit.audio import Audio
@@ -42,6 +45,33 @@ def make_ai_player(level: str, seed: int) -> Player:
     return default_player_factory(level, seed)
 
 
+def opponents_of(session: GameSession) -> str:
+    """The human's opponents as a statistics group name ("Casual", "Casual+Expert")."""
+    human = session.human_seat
+    rules = session.position.rules
+    side = rules.side_of(human if human is not None else 0)
+    levels = [session.config.seats[seat] for seat in range(session.players)
+              if rules.side_of(seat) != side and not session.config.is_human(seat)]
+    return stats.opponents_label(levels, LEVELS) or "human"
+
+
+def rated_levels(session: GameSession) -> tuple[tuple[str, ...], str | None]:
+    """The AI opponents' levels and the AI partner's (4 players) that rate a match; no
+    levels when another seat is a person (such a match is not rated)."""
+    human = session.human_seat
+    config = session.config
+    if human is None or any(config.is_human(seat) for seat in range(session.players)
+                            if seat != human):
+        return (), None
+    rules = session.position.rules
+    side = rules.side_of(human)
+    opponents = tuple(config.seats[seat] for seat in range(session.players)
+                      if rules.side_of(seat) != side)
+    partners = [config.seats[seat] for seat in range(session.players)
+                if seat != human and rules.side_of(seat) == side]
+    return opponents, partners[0] if partners else None
+
+
 def match_result(session: GameSession) -> stats.MatchResult | None:
     """A finished match from its human's side (None while it runs, or with no human)."""
     human = session.human_seat
@@ -49,18 +79,18 @@ def match_result(session: GameSession) -> stats.MatchResult | None:
     if human is None or position.phase != MATCH_OVER:
         return None
     side = position.rules.side_of(human)
-    config = session.config
-    opponents = [config.seats[seat] for seat in range(session.players)
-                 if position.rules.side_of(seat) != side and not config.is_human(seat)]
+    opponents, partner = rated_levels(session)
     return stats.MatchResult(
         players=session.players,
-        opponents=stats.opponents_label(opponents, LEVELS) or "human",
+        opponents=opponents_of(session),
         won=position.winner == side,
         round_points=tuple(r.breakdown[side].total for r in session.rounds),
         xeris_made=sum(r.breakdown[side].xeris for r in session.rounds),
         xeris_conceded=sum(r.breakdown[1 - side].xeris for r in session.rounds),
-        # Hints, undo or a tutor take-back: counted apart in the statistics.
+        # Hints, undo or a tutor take-back: counted apart in the statistics, not rated.
         assisted=session.assisted,
+        opponent_levels=opponents,
+        partner_level=partner,
     )
 
 
@@ -126,6 +156,11 @@ class AppContext:
     #: Makes the transitions between screens for this context (the app's is
     #: :class:`~diloti_desktop.ui.flow.Flow`, which knows every scene).
     navigator: Callable[[AppContext], Navigation] = no_navigation
+    #: The player's rating and recent rounds as the last recorded match left them.
+    track: Track | None = field(default=None, repr=False)
+    #: The rounds of each match whose accuracy went into the statistics.
+    rounds_recorded: weakref.WeakKeyDictionary[GameSession, set[int]] = field(
+        default_factory=weakref.WeakKeyDictionary, repr=False)
 
     def __post_init__(self) -> None:
         cards.set_face_style(self.settings.card_faces)
@@ -235,8 +270,30 @@ class AppContext:
         if result is None or self.recorded is session or not self.persist:
             return
         self.recorded = session
-        _statistics, messages = stats.record_match(result)
+        statistics, messages = stats.record_match(result)
+        self.track = statistics.track
         self.notices.extend(messages)
+
+    def record_accuracy(self, session: GameSession) -> None:
+        """Keep the accuracy of each round of a real match once its grading is done (for
+        the progress page); a round is looked at until then, and counted once."""
+        seats = session.human_seats()
+        if not self.persist or not session.deals_rounds or not seats:
+            return
+        recorded = self.rounds_recorded.setdefault(session, set())
+        for play in session.plays:
+            if play.round_no in recorded:
+                continue
+            done, total = session.round_grades.progress(play, seats)
+            if done < total:
+                continue
+            recorded.add(play.round_no)
+            grades = [d for d in session.round_grades.grades(play.round_no).values()
+                      if d.seat in seats]
+            accuracy = summarise(grades).accuracy
+            if accuracy is not None:
+                self.notices.extend(stats.record_round(accuracy, opponents_of(session),
+                                                       session.players))
 
     def saved_session(self) -> tuple[GameSession | None, str | None]:
         """The interrupted match, if there is a usable one, and a message for the player.

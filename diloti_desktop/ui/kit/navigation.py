@@ -124,6 +124,9 @@ class Navigation(Protocol):
     def open_statistics(self) -> None:
         """The statistics of finished matches."""
 
+    def open_progress(self) -> None:
+        """The progress page: lessons, puzzles, accuracy and rating over time."""
+
 
 def no_navigation(ctx: object) -> Navigation:
     """The navigation of a context that shows no screens (tests and benchmarks that only

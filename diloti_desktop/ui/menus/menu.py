@@ -7,7 +7,9 @@ import pygame
 from diloti_desktop.ai.players import LEVELS as AI_LEVELS
 from diloti_desktop.controller import HUMAN, GameConfig
 from diloti_desktop.i18n import _
+from diloti_desktop.player_data import stats
 from diloti_desktop.player_data.last_setup import Setup, load_setup, save_setup
+from diloti_desktop.player_data.track import Track
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.ui.kit import card_art, theme
 from diloti_desktop.ui.kit.audio import Sound
@@ -16,6 +18,7 @@ from diloti_desktop.ui.kit.input import Action, Click, InputEvent, KeyAction
 from diloti_desktop.ui.kit.layout import Box, panel, screen_unit, stack
 from diloti_desktop.ui.kit.scene import Scene
 from diloti_desktop.ui.kit.widgets import Button, ButtonList, Choice, Form, draw_button
+from diloti_desktop.ui.words.rating_words import suggestion_line
 from diloti_desktop.ui.words.wording import level_description, level_label
 
 #: The AI levels a seat can have, weakest first.
@@ -65,6 +68,7 @@ class MainMenuScene(Scene):
             ("continue", _("Continue"), saved, saved),
             ("learn", _("Learn to play"), True, False),
             ("statistics", _("Statistics"), True, False),
+            ("progress", _("Your progress"), True, False),
             ("rules", _("How to play"), True, False),
             ("settings", _("Settings"), True, False),
             ("quit", _("Quit"), True, False),
@@ -105,6 +109,8 @@ class MainMenuScene(Scene):
                 self.ctx.nav.play(session)
         elif key == "statistics":
             self.ctx.nav.open_statistics()
+        elif key == "progress":
+            self.ctx.nav.open_progress()
         elif key == "learn":
             self.ctx.nav.open_learn()
         elif key == "rules":
@@ -207,6 +213,13 @@ class NewGameScene(Scene):
             self.rules = remembered.rules
         self.form = Form()
         self.placed: tuple[Box, int] | None = None
+        #: The player's rating, for the level suggested (a suggestion, never a setting).
+        self.track = Track()
+        if ctx.persist:
+            statistics, message = stats.load_stats()
+            self.track = statistics.track
+            if message:
+                ctx.notices.append(message)
         self._rebuild()
 
     def config(self) -> GameConfig:
@@ -323,6 +336,9 @@ class NewGameScene(Scene):
             theme.blit_text(surface, line, size - 2, (self.form.rows[0].row.x, y),
                             theme.INK_DIM, max_width=box.w - 4 * size)
             y += theme.line_height(size - 2)
+        theme.blit_text(surface, suggestion_line(self.track), size - 2,
+                        (self.form.rows[0].row.x, y + size // 3), theme.HINT,
+                        max_width=box.w - 4 * size)
         summary = rules_summary(self.rules.with_changes(players=self.players))
         buttons = self.form.buttons.buttons
         y = buttons[0].box.y - round(size * 1.6) if buttons else box.bottom - 3 * size

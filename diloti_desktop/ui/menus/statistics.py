@@ -21,6 +21,7 @@ from diloti_desktop.ui.kit.input import Action, InputEvent, KeyAction, Scroll
 from diloti_desktop.ui.kit.layout import Box, panel, screen_unit
 from diloti_desktop.ui.kit.scene import Scene
 from diloti_desktop.ui.kit.widgets import Button, ButtonList, draw_button
+from diloti_desktop.ui.words.rating_words import rating_line, rating_note, suggestion_line
 from diloti_desktop.ui.words.wording import level_label
 
 
@@ -90,9 +91,13 @@ class StatisticsScene(Scene):
         # As tall as the table needs (at least room for a few rows), notes and buttons.
         area = Box(full.x + size, 0, full.w - 2 * size, 0)
         rows = max(4, len(self.rows()))
-        h = min(full.h, round(size * 3.4) + header_height(stats_columns(), area, size)
+        h = min(full.h, self._top(size) + header_height(stats_columns(), area, size)
                 + rows * row_h + self._reserve(size) + size)
         return Box(full.x, (height - h) // 2, full.w, h), size, row_h
+
+    def _top(self, size: int) -> int:
+        """Room above the table: the title and the rating's two lines."""
+        return round(size * 3.4) + 2 * theme.line_height(size - 1)
 
     def _reserve(self, size: int) -> int:
         """Room under the table: the notes (and a message) above the buttons."""
@@ -101,7 +106,7 @@ class StatisticsScene(Scene):
     def grid_area(self) -> Box:
         """Where the table goes."""
         box, size, _row_h = self._metrics()
-        top = box.y + round(size * 3.4)
+        top = box.y + self._top(size)
         return Box(box.x + size, top, box.w - 2 * size, box.bottom - top - self._reserve(size))
 
     def rows(self) -> list[Row]:
@@ -118,17 +123,18 @@ class StatisticsScene(Scene):
         return rows[first:first + fit]
 
     def buttons(self) -> list[Button]:
-        """Back, and Reset when there is something to reset."""
+        """Back, the progress page, and Reset when there is something to reset."""
         box, size, _row_h = self._metrics()
         h = round(size * 2.4)
-        labels = (_("Back"), _("Reset statistics…"))
+        labels = (_("Back"), _("Your progress"), _("Reset statistics…"))
         widest = max(resources.font(size, bold=True).size(label)[0] for label in labels)
-        # Wide enough for the longest translation, never wider than half the panel.
-        w = min((box.w - 3 * size) // 2, max(round(size * 11), widest + 3 * size))
+        # Wide enough for the longest translation, never wider than a third of the panel.
+        w = min((box.w - 4 * size) // 3, max(round(size * 11), widest + 3 * size))
         y = box.bottom - h - size
-        return [Button("back", _("Back"), Box(box.centerx - w - size // 2, y, w, h),
-                       primary=True, hotkey="Esc"),
-                Button("reset", _("Reset statistics…"), Box(box.centerx + size // 2, y, w, h),
+        left = box.centerx - w - w // 2 - size
+        return [Button("back", _("Back"), Box(left, y, w, h), primary=True, hotkey="Esc"),
+                Button("progress", _("Your progress"), Box(left + w + size, y, w, h)),
+                Button("reset", _("Reset statistics…"), Box(left + 2 * (w + size), y, w, h),
                        enabled=bool(self.statistics.groups))]
 
     def handle(self, event: InputEvent) -> None:
@@ -149,6 +155,9 @@ class StatisticsScene(Scene):
         if key == "back":
             self.ctx.play_sound(Sound.CLICK)
             self.ctx.scenes.pop(self)
+        elif key == "progress":
+            self.ctx.play_sound(Sound.CLICK)
+            self.ctx.nav.open_progress()
         elif key == "reset":
             self.ctx.play_sound(Sound.CLICK)
             self.ask_reset()
@@ -178,6 +187,11 @@ class StatisticsScene(Scene):
         theme.panel(surface, box, 18, theme.PANEL_EDGE, alpha=240)
         theme.blit_text(surface, _("Statistics"), round(size * 1.5), (box.centerx, box.y + size),
                         theme.GOLD, bold=True, anchor="midtop")
+        y = box.y + round(size * 2.9)
+        for line in (rating_line(self.statistics.track), suggestion_line(self.statistics.track)):
+            theme.blit_text(surface, line, size - 1, (box.centerx, y), theme.INK,
+                            anchor="midtop", max_width=box.w - 4 * size)
+            y += theme.line_height(size - 1)
         area = self.grid_area()
         rows = self.visible_rows()
         if rows:
@@ -194,7 +208,7 @@ class StatisticsScene(Scene):
                                                       + index * theme.line_height(size)),
                                 theme.INK_DIM, anchor="midtop")
         notes = [_("Only finished matches count. Matches where you used hints, undo or the "
-                   "tutor are counted apart, on the rows marked “with help”.")]
+                   "tutor are counted apart, on the rows marked “with help”."), rating_note()]
         if self.message:
             notes.insert(0, self.message)
         y = self.buttons()[0].box.y - size // 2

@@ -6,18 +6,21 @@ from collections.abc import Iterator
 
 import pygame
 
+from diloti_desktop.ai.player_rating import level_ratings
 from diloti_desktop.ai.review import Decision, summarise
 from diloti_desktop.controller import GameSession, RoundOver, side_name
 from diloti_desktop.i18n import _
+from diloti_desktop.player_data.track import Track
 from diloti_desktop.ui.kit import theme, tooltip
 from diloti_desktop.ui.kit.audio import Sound
-from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.kit.context import AppContext, rated_levels
 from diloti_desktop.ui.kit.input import Action, InputEvent, KeyAction, PointerMove
 from diloti_desktop.ui.kit.layout import Box, panel, screen_unit
 from diloti_desktop.ui.kit.navigation import PlayedTable
 from diloti_desktop.ui.kit.scene import IDLE, Scene
 from diloti_desktop.ui.kit.scene_stack import Screen
 from diloti_desktop.ui.kit.widgets import Button, ButtonList, draw_button
+from diloti_desktop.ui.words.rating_words import match_rating_line, suggestion_line
 from diloti_desktop.ui.words.review_words import accuracy_text, formula_text
 from diloti_desktop.ui.words.wording import summary_rows, winner_line
 
@@ -145,6 +148,7 @@ class RoundSummaryScene(_ResultScene):
 
     def update(self, dt: float) -> bool:
         """Redraw while the analysis progresses; prepare the review meanwhile."""
+        self.ctx.record_accuracy(self.table.session)
         status = review_status(self.table.session, self.result.round_no)
         changed = status != self._status
         self._status = status
@@ -272,9 +276,13 @@ class MatchEndScene(_ResultScene):
         self._accuracy: tuple[str, bool] | None = None
 
     def frame(self) -> Box:
-        """The panel."""
+        """The panel: taller for the rating's lines and each extra row of round buttons."""
         width, height = self.ctx.window.size()
-        return panel(width, height, 0.6, 0.66, max_w=round(screen_unit(width, height) * 1.1))
+        session = self.table.session
+        rounds = len(session.plays) if session.human_seats() else 0
+        rows = max(1, -(-rounds // 8))
+        share = min(0.92, 0.72 + 0.09 * (rows - 1))
+        return panel(width, height, 0.6, share, max_w=round(screen_unit(width, height) * 1.1))
 
     def buttons(self) -> list[Button]:
         """Rematch and main menu."""
@@ -316,6 +324,57 @@ class MatchEndScene(_ResultScene):
                                   Box(x0 + col * (w + gap), top, w, h)))
         return buttons
 
+    def rating_lines(self) -> list[tuple[str, bool]]:
+        """The player's rating after this match (or why it was not rated), and the
+        level suggested next (each with whether it is the strong line); nothing when the
+        match had no human seat."""
+        session = self.table.session
+        if session.human_seat is None or not session.deals_rounds:
+            return []
+        track = self.ctx.track if self.ctx.recorded is session else None
+        track = track or Track()
+        opponents, partner = rated_levels(session)
+        ratings = level_ratings().ratings
+        rated = bool(opponents) and all(level in ratings for level in opponents) and (
+            partner is None or partner in ratings)
+        line = match_rating_line(track, session.assisted, rated)
+        return [*([(line, True)] if line else []), (suggestion_line(track), False)]
+
+    def _draw_lines(self, surface: pygame.Surface, box: Box, size: int, y: int) -> None:
+        """The rating, the level suggested, the match's accuracy and its formula, above
+        the round buttons; when they do not all fit, the formula goes first, then the
+        suggestion (New game shows it too), then the match's accuracy (each round's is on
+        its button)."""
+        width = box.w - 3 * size
+        # (key, text, size, colour, bold, space above)
+        blocks: list[tuple[str, str, int, theme.Colour, bool, int]] = []
+        for text, strong in self.rating_lines():
+            blocks.append(("rating" if strong else "suggestion", text,
+                           size if strong else size - 2, theme.GOLD if strong else theme.INK,
+                           strong, size // 3 if not blocks else 0))
+        if self.table.session.human_seats() and self.table.session.plays:
+            line, _running = match_accuracy(self.table.session)
+            blocks.append(("accuracy", line, round(size * 1.1), theme.HINT, True, size // 2))
+            blocks.append(("formula", formula_text(), size - 3, theme.INK_DIM, False, 0))
+        rounds = [b for b in self.buttons() if b.key.startswith("round:")]
+        limit = (min(b.box.y for b in rounds) - theme.line_height(size - 2) - 4 if rounds
+                 else self.buttons()[0].box.y - size // 2)
+
+        def height(kept: list[tuple[str, str, int, theme.Colour, bool, int]]) -> int:
+            return sum(gap + len(theme.wrap(text, font, width, bold)) * theme.line_height(font)
+                       for _key, text, font, _ink, bold, gap in kept)
+
+        for dropped in ("formula", "suggestion", "accuracy"):
+            if y + height(blocks) <= limit:
+                break
+            blocks = [block for block in blocks if block[0] != dropped]
+        for _key, text, font, ink, bold, gap in blocks:
+            y += gap
+            for part in theme.wrap(text, font, width, bold):
+                theme.blit_text(surface, part, font, (box.centerx, y), ink, bold=bold,
+                                anchor="midtop", max_width=box.w - 2 * size)
+                y += theme.line_height(font)
+
     def enter(self) -> None:
         """Grade every round's moves that are not graded yet (in the background)."""
         session = self.table.session
@@ -324,6 +383,7 @@ class MatchEndScene(_ResultScene):
 
     def update(self, dt: float) -> bool:
         """Redraw while the analysis progresses."""
+        self.ctx.record_accuracy(self.table.session)
         line = match_accuracy(self.table.session)
         changed = line != self._accuracy
         self._accuracy = line
@@ -374,14 +434,7 @@ class MatchEndScene(_ResultScene):
                                                       score=self.result.scores[side])
             theme.blit_text(surface, text, size, (box.centerx, y), theme.INK, anchor="midtop")
             y += theme.line_height(size)
-        if self.table.session.human_seats() and self.table.session.plays:
-            line, _running = match_accuracy(self.table.session)
-            y += size // 2
-            theme.blit_text(surface, line, round(size * 1.1), (box.centerx, y), theme.HINT,
-                            bold=True, anchor="midtop", max_width=box.w - 2 * size)
-            y += theme.line_height(round(size * 1.1))
-            theme.blit_text(surface, formula_text(), size - 3, (box.centerx, y), theme.INK_DIM,
-                            anchor="midtop", max_width=box.w - 2 * size)
+        self._draw_lines(surface, box, size, y)
         rounds = [b for b in self.buttons() if b.key.startswith("round:")]
         if rounds:
             top = min(b.box.y for b in rounds)

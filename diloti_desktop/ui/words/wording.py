@@ -20,6 +20,7 @@ from diloti_desktop.rules.scoring import SideScore
 
 LEVEL_NAMES: Final = {
     "Random": N_("Random"),
+    "Beginner": N_("Beginner"),
     "Novice": N_("Novice"),
     "Casual": N_("Casual"),
     "Intermediate": N_("Intermediate"),
@@ -29,6 +30,7 @@ LEVEL_NAMES: Final = {
 
 LEVEL_DESCRIPTIONS: Final = {
     "Random": N_("plays any legal move at random"),
+    "Beginner": N_("for first games: takes the biggest capture it sees, rarely declares"),
     "Novice": N_("takes what it sees; often misses sums and open sweeps"),
     "Casual": N_("makes plain declarations, notices most sweeps, remembers some cards"),
     "Intermediate": N_("declares, builds families and raises with a sense of the odds"),
