@@ -237,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     ratings = bradley_terry(names, games)
     print(ladder_report(ratings))
     if args.ratings_out is not None:
-        line = "python -m diloti_desktop.ai " + " ".join(
+        line = "python -m lab " + " ".join(
             sys.argv[1:] if argv is None else argv)
         document = ratings_document({r.name: r.elo.estimate for r in ratings},
                                     datetime.now(UTC).date().isoformat(), line)

@@ -13,7 +13,7 @@ from diloti_desktop.player_data import stats
 from diloti_desktop.player_data.track import ROUNDS_KEPT, Track, track_from_dict
 
 LADDER = LevelRatings({"Beginner": 600.0, "Novice": 900.0, "Casual": 1050.0}, "2026-12-03",
-                      "python -m diloti_desktop.ai ladder")
+                      "python -m lab ladder")
 
 
 def result(won: bool = True, assisted: bool = False, levels: tuple[str, ...] = ("Novice",),

@@ -67,7 +67,7 @@ def test_shipped_ratings_parse_and_list_every_level_in_rating_order() -> None:
     text = (resources.files("diloti_desktop") / RATINGS_FILE).read_text("utf-8")
     data = json.loads(text)
     shipped = parse_level_ratings(data, LEVELS)
-    assert shipped.command.startswith("python -m diloti_desktop.ai ladder")
+    assert shipped.command.startswith("python -m lab ladder")
     assert len(shipped.date) == 10 and shipped.date[4] == "-"
     assert [name for name, _rating in shipped.ordered()] == list(LEVELS)
     in_file = [name for name in data["levels"] if name in LEVELS]
@@ -76,7 +76,7 @@ def test_shipped_ratings_parse_and_list_every_level_in_rating_order() -> None:
 
 def test_a_damaged_ratings_file_is_refused() -> None:
     good = {"kind": "diloti-desktop level ratings", "date": "2026-12-03",
-            "command": "python -m diloti_desktop.ai ladder", "levels": {"Novice": 900}}
+            "command": "python -m lab ladder", "levels": {"Novice": 900}}
     assert parse_level_ratings(good, ["Novice"]).ratings == {"Novice": 900.0}
     with pytest.raises(ValueError, match="no rating for Master"):
         parse_level_ratings(good, ["Novice", "Master"])

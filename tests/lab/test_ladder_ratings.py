@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-from diloti_desktop.ai.__main__ import main
 
 from diloti_desktop.ai.player_rating import parse_level_ratings
+from lab.__main__ import main
 
 EARLIER = Path(__file__).resolve().parents[2] / "docs" / "ladder-issue14-games.json"
 
@@ -24,7 +24,7 @@ def test_the_earlier_ladder_alone_gives_its_published_ratings(tmp_path: Path) ->
     levels = ("Novice", "Casual", "Intermediate", "Expert", "Master")
     shipped = parse_level_ratings(data, levels)
     assert [round(shipped.ratings[level]) for level in levels] == [892, 1063, 1409, 1903, 2000]
-    assert data["command"].startswith("python -m diloti_desktop.ai ladder --players")
+    assert data["command"].startswith("python -m lab ladder --players")
     assert "--earlier" in data["command"]
 
 
