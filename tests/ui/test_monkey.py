@@ -23,6 +23,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from diloti_desktop import i18n
 from diloti_desktop.controller import GameSession
 from diloti_desktop.player_data import files
 from diloti_desktop.ui.kit.layout import Box
@@ -193,6 +194,13 @@ def errors() -> Iterator[_Errors]:
     logging.getLogger().addHandler(handler)
     yield handler
     logging.getLogger().removeHandler(handler)
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    """The monkey may pick another language in the settings: the next test reads English."""
+    yield
+    i18n.set_language("en")
 
 
 @pytest.mark.parametrize("saves_fail", [False, True], ids=["saving", "read-only folder"])
