@@ -23,7 +23,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from diloti_desktop import files
+from diloti_desktop import files, i18n
 from diloti_desktop.controller import GameSession
 from diloti_desktop.ui.layout import Box
 from diloti_desktop.ui.scene import Scene
@@ -34,7 +34,7 @@ from diloti_desktop.ui.scenes.table import TableScene
 from diloti_desktop.ui.shell import Shell
 from tests.ui.driver import make_app
 
-SEED = 20261201
+SEED = 20261202
 EVENTS = 3000
 Point = tuple[int, int]
 
@@ -187,6 +187,13 @@ class _Errors(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    """The monkey may pick another language in Settings: later tests read English."""
+    yield
+    i18n.set_language("en")
 
 
 @pytest.fixture
