@@ -251,6 +251,14 @@ PICTURES: tuple[Picture, ...] = (
     Picture("lang-summary-el", "RoundSummaryScene", size=(960, 600), language="el"),
     Picture("lang-table-de", "TableScene", size=(960, 600), language="de"),
     Picture("lang-summary-de", "RoundSummaryScene", size=(960, 600), language="de"),
+    Picture("progress", "progress page"),
+    Picture("match-end-rating", "match end, rated"),
+    # Greek, the game's home language, at the smallest usual window.
+    Picture("el-hint", "hint, step 3", size=(960, 600), language="el"),
+    Picture("el-tutor", "tutor warning", size=(960, 600), language="el"),
+    Picture("el-review", "round review", size=(960, 600), language="el"),
+    Picture("el-statistics", "statistics with a rating", size=(960, 600), language="el"),
+    Picture("el-progress", "progress page", size=(960, 600), language="el"),
 )
 
 

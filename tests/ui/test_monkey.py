@@ -35,7 +35,7 @@ from diloti_desktop.ui.table.dialogs import ChooserScene
 from diloti_desktop.ui.table.table_scene import TableScene
 from tests.ui.driver import make_app
 
-SEED = 20261201
+SEED = 20261202
 EVENTS = 3000
 Point = tuple[int, int]
 
@@ -188,19 +188,19 @@ class _Errors(logging.Handler):
         self.records.append(record)
 
 
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    """The monkey may pick another language in Settings: later tests read English."""
+    yield
+    i18n.set_language("en")
+
+
 @pytest.fixture
 def errors() -> Iterator[_Errors]:
     handler = _Errors()
     logging.getLogger().addHandler(handler)
     yield handler
     logging.getLogger().removeHandler(handler)
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    """The monkey may pick another language in the settings: the next test reads English."""
-    yield
-    i18n.set_language("en")
 
 
 @pytest.mark.parametrize("saves_fail", [False, True], ids=["saving", "read-only folder"])
