@@ -371,7 +371,10 @@ def progress_page(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 
     scene = ProgressScene(ctx)
     scene.track = sample_track()
-    scene.learnt = Learnt(9, 14, [("easy", 12, 66), ("medium", 3, 40), ("hard", 0, 26)])
+    from diloti_desktop.controller.lessons import LESSONS
+
+    scene.learnt = Learnt(9, len(LESSONS), [("easy", 12, 66), ("medium", 3, 40),
+                                            ("hard", 0, 26)])
     return [scene]
 
 
