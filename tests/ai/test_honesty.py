@@ -46,7 +46,8 @@ def test_reshuffled_positions_really_differ_but_look_the_same(positions: list) -
     assert differing >= len(positions) // 2  # (an empty stock in 2 players hides nothing)
 
 
-@pytest.mark.parametrize("level", ["Random", "Novice", "Casual", "Intermediate", "Expert"])
+@pytest.mark.parametrize("level", ["Random", "Novice", "Casual", "Intermediate",
+                                   pytest.param("Expert", marks=pytest.mark.slow)])
 def test_decisions_ignore_hidden_cards(level: str, positions: list) -> None:
     for position in positions:
         seat = position.turn
@@ -57,6 +58,7 @@ def test_decisions_ignore_hidden_cards(level: str, positions: list) -> None:
             assert make_player(level, seed=31).choose(seat_view(other, seat)) == original
 
 
+@pytest.mark.slow
 def test_master_decisions_ignore_hidden_cards(positions: list) -> None:
     for position in positions[::4]:
         seat = position.turn

@@ -56,6 +56,7 @@ def test_fast_levels_choose_legal_moves(level: str, positions_2p: list,
         assert move in legal_moves(position)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["Expert", "Master"])
 def test_search_levels_choose_legal_moves(level: str, positions_2p: list,
                                           positions_4p: list) -> None:
@@ -65,7 +66,7 @@ def test_search_levels_choose_legal_moves(level: str, positions_2p: list,
         assert move in legal_moves(position)
 
 
-@pytest.mark.parametrize("level", [*FAST_LEVELS, "Expert"])
+@pytest.mark.parametrize("level", [*FAST_LEVELS, pytest.param("Expert", marks=pytest.mark.slow)])
 def test_same_seed_same_decisions_whatever_came_before(level: str,
                                                        positions_2p: list) -> None:
     chosen = positions_2p[1::3]
