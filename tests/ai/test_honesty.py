@@ -17,7 +17,7 @@ import pytest
 from diloti_desktop.ai import make_player
 from diloti_desktop.rules import Move, Position, Ruleset, SeatView, legal_moves, seat_view
 from lab.tournament import play_match
-from tests.ai.helpers import game_positions
+from tests.ai.helpers import game_positions, small_master
 
 AI_DIR = Path(__file__).resolve().parents[2] / "diloti_desktop" / "ai"
 #: Modules that drive games and so may build views from full positions: puzzles.py picks
@@ -58,13 +58,12 @@ def test_decisions_ignore_hidden_cards(level: str, positions: list) -> None:
             assert make_player(level, seed=31).choose(seat_view(other, seat)) == original
 
 
-@pytest.mark.slow
 def test_master_decisions_ignore_hidden_cards(positions: list) -> None:
     for position in positions[::4]:
         seat = position.turn
-        original = make_player("Master", 31).choose(seat_view(position, seat))
+        original = small_master(31).choose(seat_view(position, seat))
         other = reshuffled(position, seat, 7)
-        assert make_player("Master", 31).choose(seat_view(other, seat)) == original
+        assert small_master(31).choose(seat_view(other, seat)) == original
 
 
 class SpyPlayer:
