@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from diloti_desktop.ai.players import SEARCH, SearchPlayer
 from diloti_desktop.rules import Position
 from diloti_desktop.rules.cards import parse_cards
 from lab.benchmarks.positions import game_positions as sample_positions
@@ -35,3 +36,12 @@ def game_positions(players: int, count: int, seed: int, level: str = "Intermedia
     """Positions from seeded games between copies of ``level``, four plies of each game's
     first round (the benchmarks' sampler, :mod:`lab.benchmarks.positions`)."""
     return sample_positions(players, count, seed, level, per_game=4)
+
+
+def small_master(seed: int) -> SearchPlayer:
+    """The Master's search with every feature it uses (the tree, the exact solve, the xeri
+    guard, the match utility) on a tenth of its budgets: for tests of legality and
+    honesty, which do not depend on the budget (its strength is the lab's business)."""
+    config = SEARCH["Master"]._replace(ply_budget=4_800, max_samples=40, solve_nodes=8_000,
+                                       tree_plies=3_600, tree_samples=200)
+    return SearchPlayer("Master", config, seed, win_probability=True)

@@ -89,6 +89,7 @@ def test_grades_by_points_lost() -> None:
         grade(view, Move.parse("KH"))
 
 
+@pytest.mark.slow
 def test_hints_on_game_positions_are_legal_and_ranked() -> None:
     # Timings are the benchmarks' business (lab/benchmarks/tutor_latency.py), not a test's.
     for position in game_positions(2, 6, seed=41) + game_positions(4, 3, seed=42):

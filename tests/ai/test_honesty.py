@@ -17,7 +17,7 @@ import pytest
 from diloti_desktop.ai import make_player
 from diloti_desktop.rules import Move, Position, Ruleset, SeatView, legal_moves, seat_view
 from lab.tournament import play_match
-from tests.ai.helpers import game_positions
+from tests.ai.helpers import game_positions, small_master
 
 AI_DIR = Path(__file__).resolve().parents[2] / "diloti_desktop" / "ai"
 #: Modules that drive games and so may build views from full positions: puzzles.py picks
@@ -46,7 +46,8 @@ def test_reshuffled_positions_really_differ_but_look_the_same(positions: list) -
     assert differing >= len(positions) // 2  # (an empty stock in 2 players hides nothing)
 
 
-@pytest.mark.parametrize("level", ["Random", "Novice", "Casual", "Intermediate", "Expert"])
+@pytest.mark.parametrize("level", ["Random", "Novice", "Casual", "Intermediate",
+                                   pytest.param("Expert", marks=pytest.mark.slow)])
 def test_decisions_ignore_hidden_cards(level: str, positions: list) -> None:
     for position in positions:
         seat = position.turn
@@ -60,9 +61,9 @@ def test_decisions_ignore_hidden_cards(level: str, positions: list) -> None:
 def test_master_decisions_ignore_hidden_cards(positions: list) -> None:
     for position in positions[::4]:
         seat = position.turn
-        original = make_player("Master", 31).choose(seat_view(position, seat))
+        original = small_master(31).choose(seat_view(position, seat))
         other = reshuffled(position, seat, 7)
-        assert make_player("Master", 31).choose(seat_view(other, seat)) == original
+        assert small_master(31).choose(seat_view(other, seat)) == original
 
 
 class SpyPlayer:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from diloti_desktop.ai.base import RandomPlayer
 from diloti_desktop.ai.inference import Memo, likelihood
 from diloti_desktop.ai.players import SEARCH
@@ -141,6 +143,7 @@ def test_the_game_session_gives_its_ai_the_deal() -> None:
                                                    v.position.played) for v in views)
 
 
+@pytest.mark.slow
 def test_the_master_with_inference_plays_legal_moves_in_a_match() -> None:
     players = [build_player("Master:infer,tree=0,plies=1500,samples=20", 1), build_player(
         "Expert", 2)]

@@ -1,5 +1,7 @@
 """AI players and hints also work on hand-made positions that hold fewer than 52 cards."""
 
+import pytest
+
 from diloti_desktop.ai.hints import suggest
 from diloti_desktop.ai.players import LEVELS, make_player
 from diloti_desktop.ai.search import can_solve
@@ -14,6 +16,7 @@ def test_the_end_of_round_solver_needs_the_unseen_cards_to_be_the_other_hand():
     assert not can_solve(view)  # 44 unseen cards cannot all be in a 2-card hand
 
 
+@pytest.mark.slow
 def test_hints_and_every_level_handle_a_partial_position():
     position = Position.parse(PARTIAL)
     view = seat_view(position, 0)

@@ -10,7 +10,7 @@ from diloti_desktop.ai import LEVELS, make_player
 from diloti_desktop.ai.heuristic import believed_unseen
 from diloti_desktop.ai.players import HABITS, SEARCH
 from diloti_desktop.rules import PLAY, legal_moves, play_unchecked, seat_view
-from tests.ai.helpers import game_positions
+from tests.ai.helpers import game_positions, small_master
 
 FAST_LEVELS = ("Random", "Beginner", "Novice", "Casual", "Intermediate")
 
@@ -56,16 +56,16 @@ def test_fast_levels_choose_legal_moves(level: str, positions_2p: list,
         assert move in legal_moves(position)
 
 
-@pytest.mark.parametrize("level", ["Expert", "Master"])
+@pytest.mark.parametrize("level", [pytest.param("Expert", marks=pytest.mark.slow), "Master"])
 def test_search_levels_choose_legal_moves(level: str, positions_2p: list,
                                           positions_4p: list) -> None:
-    player = make_player(level, seed=5)
+    player = make_player(level, seed=5) if level == "Expert" else small_master(5)
     for position in positions_2p[::4] + positions_4p[::4]:
         move = player.choose(seat_view(position, position.turn))
         assert move in legal_moves(position)
 
 
-@pytest.mark.parametrize("level", [*FAST_LEVELS, "Expert"])
+@pytest.mark.parametrize("level", [*FAST_LEVELS, pytest.param("Expert", marks=pytest.mark.slow)])
 def test_same_seed_same_decisions_whatever_came_before(level: str,
                                                        positions_2p: list) -> None:
     chosen = positions_2p[1::3]

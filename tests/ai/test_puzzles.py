@@ -7,6 +7,8 @@ import random
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from diloti_desktop.ai.puzzles import (
     PUZZLE_MARGIN,
     Difficulty,
@@ -52,6 +54,7 @@ def test_every_puzzle_is_a_legal_position_with_a_legal_answer() -> None:
             total |= mask
 
 
+@pytest.mark.slow
 def test_a_sample_is_the_exact_solvers_unique_best_by_the_margin() -> None:
     sample = random.Random(10).sample(PUZZLES, min(4, len(PUZZLES)))
     for puzzle in sample:

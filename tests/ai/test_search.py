@@ -133,6 +133,7 @@ def test_the_tree_search_values_every_move_most_visited_first() -> None:
     assert all(-60 < r.value < 60 for r in first)
 
 
+@pytest.mark.slow
 def test_the_master_grows_its_tree_in_two_players_only() -> None:
     config = SEARCH["Master"]._replace(ply_budget=3_000, max_samples=30)
     two = complete("rules=2p dealer=1 turn=0 hands=4H7S9C/7DKH5S loose=3C stock=QSQH "

@@ -62,6 +62,7 @@ def test_a_call_runs_in_a_worker_process_of_lower_priority(pool: offload.Pool) -
     assert pool.calls == 2 and pool.fallbacks == 0
 
 
+@pytest.mark.slow
 def test_grades_from_a_worker_are_the_grades_of_the_thread(pool: offload.Pool) -> None:
     position, _events = new_match(Ruleset(), random.Random(3))
     rng = random.Random(4)
@@ -87,6 +88,7 @@ def test_what_cannot_be_pickled_runs_on_the_thread(pool: offload.Pool) -> None:
     assert pool.fallbacks == 1 and pool.calls == 0
 
 
+@pytest.mark.slow
 def test_a_worker_that_dies_leaves_the_call_to_the_thread(
         pool: offload.Pool, caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.WARNING):
@@ -135,6 +137,7 @@ def test_stop_ends_the_workers_and_frees_a_waiting_call() -> None:
     assert made.call(_pid) == os.getpid()  # after a stop: on the thread
 
 
+@pytest.mark.slow
 def test_the_session_s_jobs_go_to_the_workers_and_match_the_thread() -> None:
     """An AI seat's moves and the review's grades, through the worker processes, are the
     moves and grades computed on threads (everything is seeded by its arguments)."""
@@ -170,6 +173,7 @@ def test_the_session_s_jobs_go_to_the_workers_and_match_the_thread() -> None:
     assert play(workers=True) == play(workers=False)
 
 
+@pytest.mark.slow
 def test_the_coach_s_ranking_comes_from_a_worker_and_matches_the_thread() -> None:
     from diloti_desktop.controller.coach import Analysis
 

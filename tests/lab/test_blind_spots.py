@@ -85,6 +85,7 @@ def test_the_exact_solver_says_the_sweep_is_clearly_best(position: Position) -> 
     assert best_sweep >= best_other + 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["Expert", "Master"])
 def test_the_searching_levels_take_every_sure_sweep(level: str) -> None:
     for position in [*SOLVABLE, *WITH_STOCK]:

@@ -34,6 +34,7 @@ def test_a_duplicate_pair_deals_the_same_cards_with_the_sides_swapped() -> None:
     assert first.a_won != second.a_won
 
 
+@pytest.mark.slow
 def test_smoke_tournament_in_two_processes() -> None:
     rules = Ruleset(target=31)
     results = run_pairs("Intermediate", "Random", 3, rules, seed=2, processes=2)
@@ -99,6 +100,7 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", "Novice", "Random", "--rules", "3p"]) == 2
 
 
+@pytest.mark.slow
 def test_a_results_file_resumes_a_stopped_run(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
@@ -144,6 +146,7 @@ def _points_lines(report: str) -> list[str]:
             if line.startswith(("points per round", "matches won", "xeris per round"))]
 
 
+@pytest.mark.slow
 def test_a_results_file_of_another_run_is_refused(tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     file = tmp_path / "run.jsonl"
@@ -197,6 +200,7 @@ def _results_file(path: Path, player: str, opponent: str, points: dict[int, int]
     return path
 
 
+@pytest.mark.slow
 def test_two_runs_compare_pair_by_pair_on_the_deals_both_played(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # Pair 0: +20 and +10 points over 10 rounds; pair 1: +10 and +10; pair 2 only in one.

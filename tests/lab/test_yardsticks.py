@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from diloti_desktop.rules import Position, is_legal
 from lab.benchmarks.positions import game_positions as sample_positions
 from lab.oracle import OraclePlayer, SeerPlayer
@@ -19,12 +21,14 @@ def with_stock_reordered(position: Position, seed: int) -> Position:
     return position._replace(stock=tuple(stock))
 
 
+@pytest.mark.slow
 def test_the_yardsticks_play_legal_moves() -> None:
     for position in game_positions(2, 4, seed=31):
         for player in (OraclePlayer(3), SeerPlayer(3)):
             assert is_legal(position, player.choose_full(position))
 
 
+@pytest.mark.slow
 def test_the_seer_does_not_see_the_stock_order() -> None:
     # Two positions (from seeded games) where the oracle's choice changes with the order.
     games = sample_positions(2, 40, 32, "Intermediate", per_game=12)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 from itertools import islice
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -73,6 +74,7 @@ def positions(draw: st.DrawFn, loose_range: tuple[int, int],
 
 
 # -- small tables: direct decisions agree with the full enumeration ------------------------
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions((0, 8)), st.data())
 def test_direct_decisions_agree_with_the_full_enumeration(position: Position,

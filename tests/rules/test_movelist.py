@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from diloti_desktop.rules import MoveKind, Position, Ruleset, legal_moves, movegen, sums
@@ -28,6 +29,7 @@ def _listed(position: Position) -> bool:
     return (position.loose & NUMERALS).bit_count() <= LIST_LIMIT
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions((0, LIST_LIMIT)))
 def test_the_list_is_the_lazy_enumeration(position: Position) -> None:
@@ -112,6 +114,7 @@ def test_crowded_tables_stay_lazy() -> None:
     assert list(legal_moves(crowded)) == list(lazy_legal_moves(crowded))
 
 
+@pytest.mark.slow
 def test_partition_of_a_few_cards_is_the_count_based_answer() -> None:
     """Up to 8 cards ``partition`` searches the groups directly; the answer must be the one
     of the count-based search it uses for more cards."""

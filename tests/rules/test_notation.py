@@ -99,6 +99,7 @@ def test_ruleset_rejects_unknown_tokens():
         Ruleset.parse("2p,turbo")
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=40))
 def test_only_typed_errors_escape_the_parsers(text):

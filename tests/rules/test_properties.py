@@ -57,7 +57,9 @@ def _random_candidate(p: Position, rng: random.Random) -> Move:
     return Move(kind, int(card), value, mask, tuple(sorted(piles, key=lambda m: m & -m)))
 
 
-@pytest.mark.parametrize("notation", RULESETS)
+# The plain 2- and 4-player rules in the fast tier, the variants in the slow tier.
+@pytest.mark.parametrize("notation", [
+    n if n in ("2p", "4p") else pytest.param(n, marks=pytest.mark.slow) for n in RULESETS])
 def test_random_games_keep_every_invariant(notation):
     rules = Ruleset.parse(notation)
     rng = random.Random(notation)

@@ -91,6 +91,7 @@ def test_the_hint_positions_cover_every_move_kind() -> None:
     assert len(hint_positions()) >= 60
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("style", ["enter", "drag"])
 def test_a_followed_hint_plays_exactly_the_hinted_move(driver: Driver, style: str,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:

@@ -298,6 +298,7 @@ def test_a_missing_licence_text_is_said_not_crashed_on(
     assert "missing from this copy of the game: licenses/none.txt" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(960, 600), (1024, 640), (1280, 720), (1920, 1080)])
 def test_the_about_screen_scrolls_by_whole_lines_to_its_last_line(size: tuple[int, int]) -> None:
     """The text area holds whole lines and the wheel moves by whole lines: at the top, in

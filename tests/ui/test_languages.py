@@ -124,6 +124,7 @@ def test_the_first_start_follows_the_system_language(monkeypatch: pytest.MonkeyP
     assert storage.load_settings()[0].language == "en"  # a language the game cannot speak
 
 
+@pytest.mark.slow
 def test_no_screen_keeps_english_text_after_switching(drawn: list[str]) -> None:
     """Every gallery state, built in English, switched to Greek, shows no English label."""
     shell, ctx = make_app(size=(1024, 640), settings=Settings(animation_speed="off",

@@ -203,6 +203,7 @@ def errors() -> Iterator[_Errors]:
     logging.getLogger().removeHandler(handler)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("saves_fail", [False, True], ids=["saving", "read-only folder"])
 def test_a_seeded_monkey_plays_without_an_error(errors: _Errors, saves_fail: bool,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:

@@ -65,6 +65,7 @@ def shot(driver: Driver, name: str) -> None:
         driver.shell.save_screenshot(Path(SHOTS) / f"{name}.png")
 
 
+@pytest.mark.slow
 def test_the_review_opens_from_the_summary_and_steps_through_the_round(driver: Driver) -> None:
     start_from_menu(driver, 2)
     summary = finish_round(driver)
@@ -186,6 +187,7 @@ def test_the_review_opens_from_a_restored_game_without_recomputing(driver: Drive
     assert review.reviewed.grades() == grades
 
 
+@pytest.mark.slow
 def test_the_match_end_shows_the_accuracy_and_reviews_every_round(driver: Driver) -> None:
     start_from_menu(driver, 2)
     session = driver.session

@@ -276,6 +276,7 @@ def test_the_loop_sleeps_when_nothing_moves(driver: Driver) -> None:
     assert ctx.session is not None
 
 
+@pytest.mark.slow
 def test_the_smoke_test_plays_a_round_and_saves_a_real_frame(tmp_path: Path) -> None:
     shot = tmp_path / "smoke.png"
     # The checkout goes first on the path, so the test runs this tree's game whether or not

@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import pygame
+import pytest
 
 from diloti_desktop.player_data import stats, storage
 from diloti_desktop.player_data.last_setup import Setup, load_setup, save_setup, setup_path
@@ -56,6 +57,7 @@ def back_to_menu(driver: Driver) -> None:
     assert isinstance(driver.top, MainMenuScene)
 
 
+@pytest.mark.slow
 def test_a_finished_match_counts_in_the_statistics_and_reset_asks_first(
         driver: Driver, data_dir: Path) -> None:
     save_setup(Setup(Ruleset(target=21), {1: "Expert"}))

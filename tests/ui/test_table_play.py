@@ -73,6 +73,7 @@ def play_rounds(driver: Driver, rng: random.Random, rounds: int | None) -> int:
         assert session.history[index].move == move, f"the gesture for {move} played another"
 
 
+@pytest.mark.slow
 def test_a_complete_two_player_match_with_the_mouse(driver: Driver) -> None:
     start_from_menu(driver, players=2)
     session = driver.session

@@ -39,7 +39,10 @@ def app() -> Iterator[tuple[object, object]]:
     ctx.close_session()
 
 
-@pytest.mark.parametrize("language", sorted(i18n.LANGUAGES))
+# One language in the fast tier (German: long compound words), the others in the slow tier.
+@pytest.mark.parametrize("language", [
+    lang if lang == "de" else pytest.param(lang, marks=pytest.mark.slow)
+    for lang in sorted(i18n.LANGUAGES)])
 def test_every_text_fits_at_the_minimum_size(language: str, app: tuple[object, object],
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     shell, ctx = app
