@@ -30,6 +30,7 @@ from diloti_desktop.rules.cards import NUMERALS, RANK_MASK
 from diloti_desktop.rules.legality import is_legal
 from diloti_desktop.rules.movelist import (
     LIST_LIMIT,
+    Groups,
     clear_groups_cache,
     face_moves,
     holdings,
@@ -41,7 +42,7 @@ from diloti_desktop.rules.movelist import (
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Pile, Position
 from diloti_desktop.rules.sums import clear_caches as clear_sum_caches
-from diloti_desktop.rules.sums import groups_of, partition
+from diloti_desktop.rules.sums import partition
 
 _new: Final = tuple.__new__  # Final: the compiled build keeps these in C statics
 _MOVE: Final = Move
@@ -118,11 +119,12 @@ def legal_moves(position: Position) -> Iterator[Move]:
     """
     if position.phase != PLAY:
         return iter(())
-    held, own = holdings(position)
+    held, values, own = holdings(position)
     numerals = position.loose & NUMERALS
+    groups = sum_groups(numerals)
     if numerals.bit_count() <= LIST_LIMIT:
-        return iter(move_list(position, held, own, numerals, groups_of(numerals)))
-    return _lazy_moves(position, held, own, numerals, sum_groups(numerals))
+        return iter(move_list(position, held, own, numerals, values, groups))
+    return _lazy_moves(position, held, own, numerals, values, groups)
 
 
 def lazy_legal_moves(position: Position) -> Iterator[Move]:
@@ -130,13 +132,13 @@ def lazy_legal_moves(position: Position) -> Iterator[Move]:
     as the list built for uncrowded tables, which the tests check)."""
     if position.phase != PLAY:
         return iter(())
-    held, own = holdings(position)
+    held, values, own = holdings(position)
     numerals = position.loose & NUMERALS
-    return _lazy_moves(position, held, own, numerals, sum_groups(numerals))
+    return _lazy_moves(position, held, own, numerals, values, sum_groups(numerals))
 
 
 def _lazy_moves(position: Position, held: list[int], own: Pile | None, numerals: int,
-                groups: list[list[int]]) -> Iterator[Move]:
+                values: list[int], groups: Groups) -> Iterator[Move]:
     """:func:`legal_moves` streamed (crowded tables)."""
     hand = position.hands[position.turn]
     for rank in range(1, 14):
@@ -145,7 +147,7 @@ def _lazy_moves(position: Position, held: list[int], own: Pile | None, numerals:
         cards = hand & RANK_MASK[rank]
         low = cards & -cards
         card = low.bit_length() - 1
-        moves = _card_moves(position, card, rank, held, own, numerals, groups)
+        moves = _card_moves(position, card, rank, held, own, numerals, values, groups)
         if held[rank] == 1:
             yield from moves
             continue
@@ -164,7 +166,8 @@ def _lazy_moves(position: Position, held: list[int], own: Pile | None, numerals:
             cards ^= low
             other = low.bit_length() - 1
             if kept is None:
-                yield from _card_moves(position, other, rank, held, own, numerals, groups)
+                yield from _card_moves(position, other, rank, held, own, numerals, values,
+                                       groups)
             else:
                 for move in kept:
                     yield _new(_MOVE, (move[0], other, move[2], move[3], move[4]))
@@ -174,14 +177,14 @@ _KEEP_LIMIT: Final = 10_000
 
 
 def _card_moves(position: Position, card: int, rank: int, held: list[int], own: Pile | None,
-                numerals: int, groups: list[list[int]]) -> Iterator[Move]:
+                numerals: int, values: list[int], groups: Groups) -> Iterator[Move]:
     """The moves of one card, streamed a buffer of :data:`LAZY_CHUNK` at a time."""
     buffer: list[Move] = []
     if rank > 10:
         face_moves(buffer, card, rank, position.loose, own)
     else:
         for _full in numeral_moves(buffer, position, card, rank, held, own, numerals,
-                                   groups, LAZY_CHUNK):
+                                   values, groups, LAZY_CHUNK):
             yield from buffer
             buffer.clear()
     yield from buffer

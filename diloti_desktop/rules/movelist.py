@@ -49,16 +49,20 @@ _ZERO: Final[list[int]] = [0]
 _LAYS: Final = tuple(Move(LAY, card, 0, 0, ()) for card in range(DECK_SIZE))
 
 _CACHE_LIMIT: Final = 200_000
-_groups_cache: Final[dict[int, list[list[int]]]] = {}
+_groups_cache: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
+
+Groups = tuple[tuple[int, ...], ...]
+"""``groups[s]``: the groups of loose numerals adding up to s (s = 0 ... 10)."""
 
 
-def sum_groups(numerals: int) -> list[list[int]]:
-    """:func:`groups_of`, cached per table (crowded tables are worked on by several calls:
-    the full enumeration, hints). The lists are shared: never change them."""
+def sum_groups(numerals: int) -> Groups:
+    """:func:`groups_of` as tuples, cached per table: a table comes back often (the AI
+    looks at one table many times; even random play meets a small table again more often
+    than not), and tuples of ints cost the garbage collector nothing once cached."""
     cached = _groups_cache.get(numerals)
     if cached is not None:
         return cached
-    result = groups_of(numerals)
+    result = tuple([tuple(groups) for groups in groups_of(numerals)])
     if len(_groups_cache) >= _CACHE_LIMIT:
         _groups_cache.clear()
     _groups_cache[numerals] = result
@@ -70,7 +74,7 @@ def clear_groups_cache() -> None:
     _groups_cache.clear()
 
 
-def iter_unions(groups: list[int]) -> Iterator[int]:
+def iter_unions(groups: tuple[int, ...] | list[int]) -> Iterator[int]:
     """Every non-empty union of disjoint ``groups``, one at a time, without repeats.
 
     The order is fixed: after the unions of the first k groups come the new unions that
@@ -89,7 +93,7 @@ def iter_unions(groups: list[int]) -> Iterator[int]:
                     yield combined
 
 
-def unions(groups: list[int]) -> list[int]:
+def unions(groups: tuple[int, ...] | list[int]) -> list[int]:
     """Every non-empty union of disjoint ``groups``, in the order of :func:`iter_unions`."""
     if len(groups) > 4:  # possibly many unions: repeats are found with a set
         return _many_unions(groups)
@@ -107,7 +111,7 @@ def unions(groups: list[int]) -> list[int]:
     return found
 
 
-def _many_unions(groups: list[int]) -> list[int]:
+def _many_unions(groups: tuple[int, ...] | list[int]) -> list[int]:
     found: list[int] = [0]
     seen: set[int] = {0}
     for group in groups:
@@ -148,8 +152,9 @@ def pile_subsets(piles: list[int]) -> list[tuple[int, ...]]:
     return subsets
 
 
-def holdings(position: Position) -> tuple[list[int], Pile | None]:
-    """The cards the player to move holds per rank, and the pile it owns."""
+def holdings(position: Position) -> tuple[list[int], list[int], Pile | None]:
+    """The cards the player to move holds per rank, the numeral values it holds (lowest
+    first) and the pile it owns."""
     seat = position.turn
     own: Pile | None = None
     for pile in position.piles:
@@ -157,35 +162,41 @@ def holdings(position: Position) -> tuple[list[int], Pile | None]:
             own = pile
             break
     held = [0] * 14
+    values: list[int] = []
     mask = position.hands[seat]
     while mask:
         low = mask & -mask
-        held[RANK[low.bit_length() - 1]] += 1
+        rank = RANK[low.bit_length() - 1]
+        if not held[rank] and rank <= 10:
+            values.append(rank)  # cards come lowest first
+        held[rank] += 1
         mask ^= low
-    return held, own
+    return held, values, own
 
 
 def move_list(position: Position, held: list[int], own: Pile | None, numerals: int,
-              groups: list[list[int]]) -> list[Move]:
+              values: list[int], groups: Groups) -> list[Move]:
     """Every legal move at once, in the order of ``legal_moves`` (the caller checked the
-    phase and worked out the cards held per rank, the own pile and the sums of the loose
-    numerals; the table is uncrowded, so the list is short)."""
+    phase and worked out the cards held per rank, the own pile, the numeral values held
+    and the sums of the loose numerals up to the highest of them; the table is uncrowded,
+    so the list is short)."""
     moves: list[Move] = []
     hand: int = position.hands[position.turn]
     loose: int = position.loose
-    for rank in range(1, 14):
-        count = held[rank]
-        if not count:
-            continue
-        cards = hand & RANK_MASK[rank]
-        low = cards & -cards
+    left = hand
+    while left:  # rank by rank, lowest first
+        low = left & -left
         card = low.bit_length() - 1
+        rank = RANK[card]
+        cards = hand & RANK_MASK[rank]
+        left ^= cards
+        count = held[rank]
         start = len(moves)
         if rank > 10:
             face_moves(moves, card, rank, loose, own)
         else:
             for _full in numeral_moves(moves, position, card, rank, held, own, numerals,
-                                       groups, NO_LIMIT):
+                                       values, groups, NO_LIMIT):
                 pass  # never pauses without a limit
         if count == 1:
             continue
@@ -218,11 +229,14 @@ def face_moves(out: list[Move], card: int, rank: int, loose: int, own: Pile | No
 
 
 def numeral_moves(out: list[Move], position: Position, card: int, value: int,
-                  held: list[int], own: Pile | None, numerals: int, groups: list[list[int]],
-                  limit: int) -> Iterator[None]:
+                  held: list[int], own: Pile | None, numerals: int, values: list[int],
+                  groups: Groups, limit: int) -> Iterator[None]:
     """Append the moves of a numeral card (every card of its rank has the same ones) to
     ``out``, pausing whenever ``out`` holds ``limit`` moves or more (see the module docs;
-    with :data:`NO_LIMIT` it never pauses and the unions of sums are listed at once)."""
+    with :data:`NO_LIMIT` it never pauses and the unions of sums are listed at once).
+
+    ``values`` are the numeral values held (:func:`holdings`); ``groups[s]`` the
+    groups of loose numerals adding to s, for s up to the highest of them."""
     rules = position.rules
     piles = position.piles
     lazy = limit < NO_LIMIT
@@ -272,14 +286,14 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
     if own is None:
         out.append(_LAYS[card])
         if numerals:
-            for total in range(value + 1, 11):
-                if held[total]:
+            for total in values:
+                if total > value:
                     for group in groups[total - value]:
                         out.append(_new(_MOVE, (BUILD, card, total, group, _NO_PILES)))
 
     # -- families ----------------------------------------------------------------------
-    for total in range(value, 11):
-        if held[total] - (1 if total == value else 0) <= 0:
+    for total in values:
+        if total < value or (total == value and held[value] == 1):
             continue  # the declarer must keep another card of the family's value
         rest = groups[total]
         absorbable = _NO_PILE  # pile masks; 0 stands for "no pile"
