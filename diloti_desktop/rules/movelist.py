@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from diloti_desktop.rules.cards import DECK_SIZE, RANK, RANK_MASK, value_sum
-from diloti_desktop.rules.legality import may_raise
+from diloti_desktop.rules.legality import family_piles, keeps_another, may_raise, reserved
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import Pile, Position
 from diloti_desktop.rules.sums import groups_of
@@ -241,7 +241,7 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
     piles = position.piles
     lazy = limit < NO_LIMIT
     # The owner's last card of the pile's value may only take the pile.
-    reserved = own is not None and own.value == value and held[value] == 1
+    last = reserved(own, value, held[value])
 
     # -- captures ----------------------------------------------------------------------
     required = numerals & RANK_MASK[value] if rules.capture_all_of_rank else 0
@@ -266,7 +266,7 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
             subsets = pile_subsets(matching)
     check = required != 0 or one_group
     for subset in subsets:
-        if reserved and own is not None and own.cards not in subset:
+        if last and own is not None and own.cards not in subset:
             continue
         if subset and not required:
             out.append(_new(_MOVE, (CAPTURE, card, value, 0, subset)))
@@ -279,7 +279,7 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
             out.append(_new(_MOVE, (CAPTURE, card, value, union, subset)))
             if len(out) >= limit:
                 yield None
-    if reserved:
+    if last:
         return
 
     # -- lay and plain declarations ----------------------------------------------------
@@ -293,20 +293,18 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
 
     # -- families ----------------------------------------------------------------------
     for total in values:
-        if total < value or (total == value and held[value] == 1):
+        if total < value or not keeps_another(held[total], total, value):
             continue  # the declarer must keep another card of the family's value
         rest = groups[total]
         absorbable = _NO_PILE  # pile masks; 0 stands for "no pile"
-        if own is not None:
-            if own.value != total:
+        if piles:
+            taken = family_piles(position, own, total)
+            if taken is None:
                 continue
-            absorbable = [own.cards]
-        elif piles and not rules.locked_declarations:
-            for pile in piles:
-                if pile.value == total and not pile.family:
-                    if absorbable is _NO_PILE:
-                        absorbable = [0]
-                    absorbable.append(pile.cards)
+            if own is not None:
+                absorbable = [own.cards]
+            elif taken:
+                absorbable = [0, *[pile.cards for pile in taken]]
         if absorbable is _NO_PILE and not rest:
             continue  # no second component anywhere
         seen: set[int] = set()  # loose and pile cards are disjoint: their union is a key
