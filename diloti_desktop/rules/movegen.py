@@ -14,10 +14,10 @@ checks of :mod:`diloti_desktop.rules.legality` (``is_legal``, gestures, ``apply`
 
 The moves of each card come from :mod:`diloti_desktop.rules.movelist` (each rule written
 once): while the table holds few loose numerals they are built at once as a list; on a
-crowded table the same routine is run with a small buffer and its moves are handed on a
-buffer at a time. Table subsets are bit masks; the subsets of the loose numerals that add
-up to each value are computed once per distinct table (at most 4,050 of them, even with
-all 40 numerals loose).
+crowded table the same routine is asked for a few moves, then twice as many each time,
+and the new ones are handed on. Table subsets are bit masks; the subsets of the loose
+numerals that add up to each value are computed once per distinct table (at most 4,050
+of them, even with all 40 numerals loose).
 """
 
 from __future__ import annotations
@@ -47,8 +47,7 @@ from diloti_desktop.rules.sums import partition
 _new: Final = tuple.__new__  # Final: the compiled build keeps these in C statics
 _MOVE: Final = Move
 
-#: The lazy stream hands moves on once the buffer holds this many (a crowded table's
-#: first moves come at once; the buffer's upkeep is shared by many moves).
+#: The lazy stream asks a card for this many moves first, then twice as many each time.
 LAZY_CHUNK: Final = 64
 
 
@@ -115,7 +114,7 @@ def legal_moves(position: Position) -> Iterator[Move]:
     numerals: take what you need (``next``, ``islice``) or use :func:`candidate_moves`.
     While the table holds at most :data:`~diloti_desktop.rules.movelist.LIST_LIMIT` loose
     numerals the moves are few and are built at once as a list (much cheaper than a
-    stream); beyond, they are handed on a buffer at a time.
+    stream); beyond, they are handed on in growing batches.
     """
     if position.phase != PLAY:
         return iter(())
@@ -128,7 +127,7 @@ def legal_moves(position: Position) -> Iterator[Move]:
 
 
 def lazy_legal_moves(position: Position) -> Iterator[Move]:
-    """:func:`legal_moves` streamed a buffer at a time whatever the table (the same moves
+    """:func:`legal_moves` streamed in growing batches whatever the table (the same moves
     as the list built for uncrowded tables, which the tests check)."""
     if position.phase != PLAY:
         return iter(())
@@ -178,16 +177,25 @@ _KEEP_LIMIT: Final = 10_000
 
 def _card_moves(position: Position, card: int, rank: int, held: list[int], own: Pile | None,
                 numerals: int, values: list[int], groups: Groups) -> Iterator[Move]:
-    """The moves of one card, streamed a buffer of :data:`LAZY_CHUNK` at a time."""
-    buffer: list[Move] = []
+    """The moves of one card: the first :data:`LAZY_CHUNK`, then twice as many each time
+    (the routine gives its moves in a fixed order: the new ones follow those handed on)."""
+    moves: list[Move] = []
     if rank > 10:
-        face_moves(buffer, card, rank, position.loose, own)
-    else:
-        for _full in numeral_moves(buffer, position, card, rank, held, own, numerals,
-                                   values, groups, LAZY_CHUNK):
-            yield from buffer
-            buffer.clear()
-    yield from buffer
+        face_moves(moves, card, rank, position.loose, own)
+        yield from moves
+        return
+    handed = 0
+    limit = LAZY_CHUNK
+    while True:
+        moves = []
+        complete = numeral_moves(moves, position, card, rank, held, own, numerals, values,
+                                 groups, limit)
+        for index in range(handed, len(moves)):
+            yield moves[index]
+        if complete:
+            return
+        handed = len(moves)
+        limit = 2 * handed
 
 
 __all__ = ["CROWDED", "FULL_LIST_LIMIT", "LAZY_CHUNK", "candidate_moves",

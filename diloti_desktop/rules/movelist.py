@@ -6,11 +6,12 @@ there) and the lazy stream on a crowded one (``movegen``), whose length can be e
 in the loose numerals (every union of disjoint sums is another capture).
 
 :func:`numeral_moves` appends the moves of a numeral card to a list in the documented
-order (captures, the lay, plain declarations, families, raises). It is a generator only
-for back-pressure: while the list is shorter than ``limit`` it never pauses, so the whole
-list is built with plain appends (:data:`NO_LIMIT`); the lazy stream passes a small limit,
-the unions of sums are then enumerated lazily and it pauses whenever the list is full, for
-the caller to hand the moves on and empty it.
+order (captures, the lay, plain declarations, families, raises). The whole list is built with
+plain appends (:data:`NO_LIMIT`); the lazy stream passes a limit instead: the unions of
+sums are then enumerated one at a time and the routine stops once the list holds that
+many moves. The moves always come in the same order, so the stream hands on what is new
+and, when there may be more, asks again with twice the limit (the work stays within
+about twice the moves handed on, and the first moves of any table come at once).
 
 Also here: :func:`sum_groups` (``sums.groups_of`` cached per table), :func:`unions` and
 :func:`iter_unions` (every union of disjoint sums, at once or one at a time, same order).
@@ -195,9 +196,8 @@ def move_list(position: Position, held: list[int], own: Pile | None, numerals: i
         if rank > 10:
             face_moves(moves, card, rank, loose, own)
         else:
-            for _full in numeral_moves(moves, position, card, rank, held, own, numerals,
-                                       values, groups, NO_LIMIT):
-                pass  # never pauses without a limit
+            numeral_moves(moves, position, card, rank, held, own, numerals, values, groups,
+                          NO_LIMIT)
         if count == 1:
             continue
         end = len(moves)  # the rank's other cards have the same moves
@@ -230,10 +230,11 @@ def face_moves(out: list[Move], card: int, rank: int, loose: int, own: Pile | No
 
 def numeral_moves(out: list[Move], position: Position, card: int, value: int,
                   held: list[int], own: Pile | None, numerals: int, values: list[int],
-                  groups: Groups, limit: int) -> Iterator[None]:
+                  groups: Groups, limit: int) -> bool:
     """Append the moves of a numeral card (every card of its rank has the same ones) to
-    ``out``, pausing whenever ``out`` holds ``limit`` moves or more (see the module docs;
-    with :data:`NO_LIMIT` it never pauses and the unions of sums are listed at once).
+    ``out``; False if it stopped early because ``out`` held ``limit`` moves or more (see
+    the module docs; with :data:`NO_LIMIT` it never stops early and the unions of sums
+    are listed at once).
 
     ``values`` are the numeral values held (:func:`holdings`); ``groups[s]`` the
     groups of loose numerals adding to s, for s up to the highest of them."""
@@ -278,9 +279,9 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
                     continue  # more than one group of two or more cards
             out.append(_new(_MOVE, (CAPTURE, card, value, union, subset)))
             if len(out) >= limit:
-                yield None
+                return False
     if last:
-        return
+        return True
 
     # -- lay and plain declarations ----------------------------------------------------
     if own is None:
@@ -329,11 +330,11 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
                     out.append(_new(_MOVE, (FAMILY, card, total, absorbed,
                                             (pile_cards,) if pile_cards else _NO_PILES)))
                 if len(out) >= limit:
-                    yield None
+                    return False
 
     # -- raises ------------------------------------------------------------------------
     if not piles or rules.locked_declarations or (own is not None and not rules.self_raise):
-        return
+        return True
     seat = position.turn
     for pile in piles:
         if not may_raise(position, seat, pile, own):
@@ -346,6 +347,7 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
                 if held[total]:
                     for group in groups[total - base]:
                         out.append(_new(_MOVE, (RAISE, card, total, group, (pile.cards,))))
+    return True
 
 
 def _lowest(mask: int) -> int:
