@@ -42,7 +42,7 @@ from diloti_desktop.rules.movelist import (
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Pile, Position
 from diloti_desktop.rules.sums import clear_caches as clear_sum_caches
-from diloti_desktop.rules.sums import partition
+from diloti_desktop.rules.sums import groups_of, partition
 
 _new: Final = tuple.__new__  # Final: the compiled build keeps these in C statics
 _MOVE: Final = Move
@@ -120,10 +120,11 @@ def legal_moves(position: Position) -> Iterator[Move]:
         return iter(())
     held, values, own = holdings(position)
     numerals = position.loose & NUMERALS
-    groups = sum_groups(numerals)
     if numerals.bit_count() <= LIST_LIMIT:
-        return iter(move_list(position, held, own, numerals, values, groups))
-    return _lazy_moves(position, held, own, numerals, values, groups)
+        top = values[-1] if values else 0  # no sum above the highest value held is used
+        return iter(move_list(position, held, own, numerals, values,
+                              groups_of(numerals, top)))
+    return _lazy_moves(position, held, own, numerals, values, sum_groups(numerals))
 
 
 def lazy_legal_moves(position: Position) -> Iterator[Move]:

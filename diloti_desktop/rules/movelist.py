@@ -50,20 +50,21 @@ _ZERO: Final[list[int]] = [0]
 _LAYS: Final = tuple(Move(LAY, card, 0, 0, ()) for card in range(DECK_SIZE))
 
 _CACHE_LIMIT: Final = 200_000
-_groups_cache: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
+_groups_cache: Final[dict[int, list[list[int]]]] = {}
 
-Groups = tuple[tuple[int, ...], ...]
-"""``groups[s]``: the groups of loose numerals adding up to s (s = 0 ... 10)."""
+Groups = list[list[int]]
+"""``groups[s]``: the groups of loose numerals adding up to s (s = 0 ... 10); shared
+lists, never changed."""
 
 
 def sum_groups(numerals: int) -> Groups:
-    """:func:`groups_of` as tuples, cached per table: a table comes back often (the AI
-    looks at one table many times; even random play meets a small table again more often
-    than not), and tuples of ints cost the garbage collector nothing once cached."""
+    """:func:`groups_of`, cached per table (crowded tables are worked on by several calls:
+    the full enumeration, hints; a small table costs less to work out afresh than to keep).
+    The lists are shared: never change them."""
     cached = _groups_cache.get(numerals)
     if cached is not None:
         return cached
-    result = tuple([tuple(groups) for groups in groups_of(numerals)])
+    result = groups_of(numerals)
     if len(_groups_cache) >= _CACHE_LIMIT:
         _groups_cache.clear()
     _groups_cache[numerals] = result
