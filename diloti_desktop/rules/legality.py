@@ -48,12 +48,16 @@ def well_formed(move: object) -> bool:
     if len(fields) != 5:
         return False
     kind, card, value, loose, piles = fields
-    return (isinstance(kind, int) and 0 <= kind <= 4
+    if not (isinstance(kind, int) and 0 <= kind <= 4
             and isinstance(card, int) and 0 <= card < DECK_SIZE
             and isinstance(value, int) and 0 <= value <= 13
             and isinstance(loose, int) and 0 <= loose <= FULL_DECK
-            and isinstance(piles, tuple)
-            and all(isinstance(p, int) and 0 < p <= FULL_DECK for p in piles))
+            and isinstance(piles, tuple)):
+        return False
+    for pile in piles:  # noqa: SIM110 - no generator: every applied move comes here
+        if not (isinstance(pile, int) and 0 < pile <= FULL_DECK):
+            return False
+    return True
 
 
 def may_raise(position: Position, seat: int, pile: Pile, own: Pile | None) -> bool:
@@ -115,7 +119,11 @@ def is_legal(position: Position, move: Move) -> bool:
                 own = pile
         # Piles: each on the table, no repeats, in canonical order (lowest card first).
         for pile_cards in pile_masks:
-            found = next((p for p in position.piles if p.cards == pile_cards), None)
+            found: Pile | None = None
+            for pile in position.piles:
+                if pile.cards == pile_cards:
+                    found = pile
+                    break
             if found is None:
                 return False
             piles.append(found)

@@ -243,7 +243,7 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
     piles = position.piles
     lazy = limit < NO_LIMIT
     # The owner's last card of the pile's value may only take the pile.
-    last = reserved(own, value, held[value])
+    last = own is not None and reserved(own, value, held[value])
 
     # -- captures ----------------------------------------------------------------------
     required = numerals & RANK_MASK[value] if rules.capture_all_of_rank else 0
@@ -295,8 +295,9 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
 
     # -- families ----------------------------------------------------------------------
     for total in values:
-        if total < value or not keeps_another(held[total], total, value):
-            continue  # the declarer must keep another card of the family's value
+        if total < value or (total == value and not keeps_another(held[value], value, value)):
+            continue  # the declarer must keep another card of the family's value (a value
+            # above the played one is held: ``values``)
         rest = groups[total]
         absorbable = _NO_PILE  # pile masks; 0 stands for "no pile"
         if piles:
