@@ -46,6 +46,7 @@ _NO_PILES: Final[tuple[int, ...]] = ()
 _NO_SUBSETS: Final[list[tuple[int, ...]]] = [()]  # the pile subsets of a table without piles
 _NO_PILE: Final[list[int]] = [0]  # what a family may absorb with no pile to absorb
 _ZERO: Final[list[int]] = [0]
+_NEVER_SEEN: Final[set[int]] = set()  # the families of one part need no check: never filled
 #: The lay of each card (one shared value: moves are immutable).
 _LAYS: Final = tuple(Move(LAY, card, 0, 0, ()) for card in range(DECK_SIZE))
 
@@ -310,8 +311,12 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
                 absorbable = [0, *[pile.cards for pile in taken]]
         if absorbable is _NO_PILE and not rest:
             continue  # no second component anywhere
-        seen: set[int] = set()  # loose and pile cards are disjoint: their union is a key
-        for part in (_ZERO if total == value else groups[total - value]):
+        parts = _ZERO if total == value else groups[total - value]
+        # Only a second part can give a family again (each part's unions are distinct);
+        # loose and pile cards are disjoint: their union is the family's key.
+        several = len(parts) > 1
+        seen: set[int] = set() if several else _NEVER_SEEN
+        for part in parts:
             for pile_cards in absorbable:  # the played part and a pile (never repeated:
                 if pile_cards:  # every later key adds a further group to a part)
                     out.append(_new(_MOVE, (FAMILY, card, total, part, (pile_cards,))))
@@ -325,10 +330,11 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
             for other in further:
                 absorbed = part | other
                 for pile_cards in absorbable:
-                    key = absorbed | pile_cards
-                    if key in seen:
-                        continue
-                    seen.add(key)
+                    if several:
+                        key = absorbed | pile_cards
+                        if key in seen:
+                            continue
+                        seen.add(key)
                     out.append(_new(_MOVE, (FAMILY, card, total, absorbed,
                                             (pile_cards,) if pile_cards else _NO_PILES)))
                 if len(out) >= limit:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from diloti_desktop.rules.cards import FACES, RANK_MASK, TEN_OF_DIAMONDS, TWO_OF_CLUBS
+from diloti_desktop.rules.cards import FACES, NUMERALS, RANK_MASK, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 
 Counts = tuple[int, ...]
 """Loose numerals per value: ``counts[v]`` for v = 1..10 (index 0 unused, always 0)."""
@@ -218,34 +218,24 @@ def groups_of(numerals: int, top: int = 10) -> list[list[int]]:
     The subsets come in the order of a depth-first search over the cards, lowest first
     (a card alone, then with each subset of the higher cards, then the subsets without it).
     """
-    bits: list[int] = []
-    values: list[int] = []
-    mask = numerals
-    while mask:
-        low = mask & -mask
-        value = (low.bit_length() - 1 >> 2) + 1
-        if value > top:
-            break  # cards come lowest first: every later one is too big as well
-        bits.append(low)
-        values.append(value)
-        mask ^= low
     found: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], []]
-    _extend(bits, values, 0, 0, 0, top, found)
+    _extend(numerals & NUMERALS, 0, 0, top, found)
     return found
 
 
-def _extend(bits: list[int], values: list[int], start: int, chosen: int, total: int,
-            top: int, found: list[list[int]]) -> None:
-    """Add to ``found`` the sums (up to ``top``) of ``chosen`` with each subset of the
-    cards from ``start``."""
-    for index in range(start, len(bits)):
-        reached = total + values[index]
+def _extend(cards: int, chosen: int, total: int, top: int, found: list[list[int]]) -> None:
+    """Add to ``found`` the sums (up to ``top``) of ``chosen`` with each subset of
+    ``cards`` (bit operations only: no list of the cards to build)."""
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        reached = total + (low.bit_length() - 1 >> 2) + 1
         if reached > top:
             return  # cards come lowest first: every later one is too big as well
-        group = chosen | bits[index]
+        group = chosen | low
         found[reached].append(group)
         if reached < top:
-            _extend(bits, values, index + 1, group, reached, top, found)
+            _extend(cards, group, reached, top, found)
 
 
 def has_sum(counts: Counts, target: int) -> bool:
