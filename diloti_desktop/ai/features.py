@@ -174,30 +174,37 @@ class Outcome(NamedTuple):
 
 
 def outcome(position: Position, move: Move) -> Outcome:
-    """What ``move`` (legal in ``position``) does to the table."""
+    """What ``move`` (legal in ``position``) does to the table (the heuristic and the
+    playouts call it for every move they weigh, hence the plain loops)."""
     bit = 1 << move.card
     kind = move.kind
     loose = position.loose
     piles = position.piles
     if kind == MoveKind.LAY:
-        return Outcome(0, False, loose | bit, pile_values(piles), 0)
+        return _new(Outcome, (0, False, loose | bit, pile_values(piles), 0))
     if kind == MoveKind.CAPTURE:
         taken = bit | move.loose
-        left: list[int] = []
-        for pile in piles:
-            if pile.cards in move.piles:
-                taken |= pile.cards
-            else:
-                left.append(pile.value)
+        left: tuple[int, ...] = ()
+        if piles:
+            values: list[int] = []
+            for pile in piles:
+                if pile.cards in move.piles:
+                    taken |= pile.cards
+                else:
+                    values.append(pile.value)
+            left = tuple(sorted(values))
         loose_after = loose & ~move.loose
         xeri = (not loose_after and not left
                 and (position.played > 0 or position.rules.first_card_xeri))
-        return Outcome(taken, xeri, loose_after, tuple(sorted(left)), 0)
+        return _new(Outcome, (taken, xeri, loose_after, left, 0))
     pile_cards = bit | move.loose
-    values: list[int] = [move.value]
+    values = [move.value]
     for pile in piles:
         if pile.cards in move.piles:
             pile_cards |= pile.cards
         else:
             values.append(pile.value)
-    return Outcome(0, False, loose & ~move.loose, tuple(sorted(values)), pile_cards)
+    return _new(Outcome, (0, False, loose & ~move.loose, tuple(sorted(values)), pile_cards))
+
+
+_new: Final = tuple.__new__  # an Outcome from its fields without the keyword handling

@@ -15,7 +15,7 @@ import random
 from functools import lru_cache
 from typing import NamedTuple
 
-from diloti_desktop.ai.features import CARD_POINTS, chance_holds, points, sweepers
+from diloti_desktop.ai.features import CARD_POINTS, chance_holds, outcome, points, sweepers
 from diloti_desktop.ai.playout import CARD_WORTH, LOST_PILE_SHARE, SAFE_PILE_SHARE
 from diloti_desktop.rules.cards import RANK_MASK
 from diloti_desktop.rules.movegen import candidate_moves
@@ -110,44 +110,23 @@ def score_moves(view: SeatView, moves: list[Move], unseen: int,
     position = view.position
     odds = _Odds(view, unseen)
     xeri = position.rules.xeri_points
-    loose = position.loose
-    piles = position.piles
-    may_sweep = position.played > 0 or position.rules.first_card_xeri
     scores = []
     for move in moves:
-        bit = 1 << move.card
+        effect = outcome(position, move)
         kind = move.kind
         if kind == MoveKind.CAPTURE:
-            taken = bit | move.loose
-            left = []
-            for pile in piles:
-                if pile.cards in move.piles:
-                    taken |= pile.cards
-                else:
-                    left.append(pile.value)
-            loose_after = loose & ~move.loose
+            taken = effect.taken
             score = CARD_WORTH * taken.bit_count() + points(taken)
-            if not loose_after and not left:
-                threat = 0
-                if may_sweep:
-                    score += xeri
-            else:
-                threat = sweepers(loose_after, tuple(sorted(left)))
+            if effect.xeri:
+                score += xeri
         elif kind == MoveKind.LAY:
             score = -0.5 * CARD_POINTS[move.card]
-            threat = sweepers(loose | bit, tuple(sorted(p.value for p in piles)))
         else:
-            pile_cards = bit | move.loose
-            values = [move.value]
-            for pile in piles:
-                if pile.cards in move.piles:
-                    pile_cards |= pile.cards
-                else:
-                    values.append(pile.value)
+            pile_cards = effect.pile_cards
             worth = CARD_WORTH * (pile_cards.bit_count() + 1) + points(pile_cards)
             lost = odds.opponent_holds(move.value, view.hand_sizes)
             score = worth * (SAFE_PILE_SHARE * (1 - lost) - LOST_PILE_SHARE * lost)
-            threat = sweepers(loose & ~move.loose, tuple(sorted(values)))
+        threat = sweepers(effect.loose_after, effect.piles_after)  # 0 on a bare table
         if threat and see_sweeps:
             score -= xeri * odds.next_holds(threat)
         scores.append(score)

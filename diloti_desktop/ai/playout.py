@@ -17,7 +17,7 @@ import math
 import random
 from typing import Final
 
-from diloti_desktop.ai.features import CARD_POINTS, chance_holds, pile_values, points, sweepers
+from diloti_desktop.ai.features import CARD_POINTS, chance_holds, outcome, points, sweepers
 from diloti_desktop.rules.cards import NUMERALS, RANK, RANK_MASK, VALUE
 from diloti_desktop.rules.engine import play_unchecked
 from diloti_desktop.rules.movegen import candidate_moves
@@ -144,8 +144,6 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
     opponents = nxt if players == 2 else nxt | hands[(seat + 3) % 4]
     xeri = position.rules.xeri_points
     loose = position.loose
-    piles = position.piles
-    may_sweep = position.played > 0 or position.rules.first_card_xeri
     blind = bool(style & BLIND)
     takers = bool(style & TAKERS)
     seen = 0
@@ -158,30 +156,15 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
     best_score = -1e9
     best = moves[0]
     for move in moves:
-        bit = 1 << move.card
+        effect = outcome(position, move)
         kind = move.kind
         if kind == CAPTURE:
-            taken = bit | move.loose
-            left: tuple[int, ...] = ()
-            if piles:
-                left_list = []
-                for pile in piles:
-                    if pile.cards in move.piles:
-                        taken |= pile.cards
-                    else:
-                        left_list.append(pile.value)
-                left = tuple(sorted(left_list))
-            loose_after = loose & ~move.loose
+            taken = effect.taken
             score = CARD_WORTH * taken.bit_count() + points(taken)
-            if not loose_after and not left:
-                if may_sweep:
-                    score += xeri
-                threat = 0
-            else:
-                threat = sweepers(loose_after, left)
+            if effect.xeri:
+                score += xeri
         elif kind == LAY:
             score = -0.5 * CARD_POINTS[move.card]
-            threat = sweepers(loose | bit, pile_values(piles))
             if takers:
                 cost = LAY_TAKEN_SHARE * (2 * CARD_WORTH + CARD_POINTS[move.card])
                 taking = lay_takers(move.card, loose)
@@ -190,13 +173,7 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
                 elif taking & nxt:
                     score -= cost
         else:
-            pile_cards = bit | move.loose
-            values = [move.value]
-            for pile in piles:
-                if pile.cards in move.piles:
-                    pile_cards |= pile.cards
-                else:
-                    values.append(pile.value)
+            pile_cards = effect.pile_cards
             worth = CARD_WORTH * (pile_cards.bit_count() + 1) + points(pile_cards)
             if blind:
                 lost = chance_holds(unseen, (RANK_MASK[move.value] & ~seen).bit_count(),
@@ -206,7 +183,7 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
                 score = -LOST_PILE_SHARE * worth
             else:
                 score = SAFE_PILE_SHARE * worth
-            threat = sweepers(loose & ~move.loose, tuple(sorted(values)))
+        threat = sweepers(effect.loose_after, effect.piles_after)  # 0 on a bare table
         if blind:
             if threat:
                 score -= xeri * chance_holds(unseen, (threat & ~seen).bit_count(), nxt_size)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Final
 
 from diloti_desktop.rules.cards import NUMERALS, RANK, RANK_MASK
-from diloti_desktop.rules.legality import is_legal, may_raise
+from diloti_desktop.rules.legality import family_piles, is_legal, keeps_another, may_raise, reserved
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY, Pile, Position
 from diloti_desktop.rules.sums import Counts, counts_of, group_shapes, max_cover, pick_cards
@@ -90,7 +90,7 @@ def _rank_moves(position: Position, rank: int, own: Pile | None) -> list[Move]:
             if shape is not None:
                 found.append(Move(BUILD, 0, total, pick_cards(numerals, shape)))
     for total in range(rank, 11):
-        if held[total] - (1 if total == rank else 0) > 0:
+        if keeps_another(held[total], total, rank):
             found.extend(_families(position, rank, total, own, numerals, counts))
     for pile in position.piles:
         if may_raise(position, position.turn, pile, own):
@@ -120,9 +120,8 @@ def _captures(position: Position, value: int, own: Pile | None, numerals: int,
     rules = position.rules
     matching = [p.cards for p in position.piles if p.value == value]
     hand = position.hands[position.turn]
-    reserved = (own is not None and own.value == value
-                and (hand & RANK_MASK[value]).bit_count() == 1)
-    forced = [own.cards] if reserved and own is not None else []
+    last = reserved(own, value, (hand & RANK_MASK[value]).bit_count())
+    forced = [own.cards] if last and own is not None else []
     required = numerals & RANK_MASK[value] if rules.capture_all_of_rank else 0
     found: list[Move] = []
     # single groups of one or two cards: the loose card of the value, then each pair
@@ -147,16 +146,12 @@ def _captures(position: Position, value: int, own: Pile | None, numerals: int,
 def _families(position: Position, rank: int, total: int, own: Pile | None, numerals: int,
               counts: Counts) -> list[Move]:
     """The biggest family of ``total`` (with each pile it may absorb) and the smallest."""
-    rules = position.rules
-    if own is not None:
-        if own.value != total:
-            return []
-        pile_options: list[tuple[int, ...]] = [(own.cards,)]
-    else:
-        pile_options = [()]
-        if not rules.locked_declarations:
-            pile_options += [(p.cards,) for p in position.piles
-                             if p.value == total and not p.family]
+    absorbable = family_piles(position, own, total)
+    if absorbable is None:
+        return []
+    # an owner's family always includes the own pile; anyone else's may absorb none
+    pile_options: list[tuple[int, ...]] = [] if own is not None else [()]
+    pile_options += [(p.cards,) for p in absorbable]
     part = total - rank
     shape = _fewest_cards(counts, part) if part else None
     if part and shape is None:

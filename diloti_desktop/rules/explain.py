@@ -12,7 +12,7 @@ from __future__ import annotations
 from diloti_desktop.i18n import N_, _, ngettext
 from diloti_desktop.rules.cards import CARDS, FACES, NUMERALS, RANK, RANK_MASK, value_sum
 from diloti_desktop.rules.cards import pretty_cards as cards_text
-from diloti_desktop.rules.legality import well_formed
+from diloti_desktop.rules.legality import reserved, well_formed
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import MATCH_OVER, PLAY, Pile, Position
 from diloti_desktop.rules.sums import partition
@@ -82,7 +82,7 @@ def _owner_reason(position: Position, move: Move, own: Pile, piles: list[Pile]) 
     label = pile_label(own)
     rank = RANK[move.card]
     hand = position.hands[position.turn]
-    last_of_value = rank == own.value and (hand & RANK_MASK[rank]).bit_count() == 1
+    last_of_value = reserved(own, rank, (hand & RANK_MASK[rank]).bit_count())
     takes_own = move.kind == MoveKind.CAPTURE and own.cards in move.piles
     if last_of_value and not takes_own:
         return _("{card} is your last {value}: you must keep it to take your {pile}").format(

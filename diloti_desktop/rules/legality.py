@@ -48,12 +48,16 @@ def well_formed(move: object) -> bool:
     if len(fields) != 5:
         return False
     kind, card, value, loose, piles = fields
-    return (isinstance(kind, int) and 0 <= kind <= 4
+    if not (isinstance(kind, int) and 0 <= kind <= 4
             and isinstance(card, int) and 0 <= card < DECK_SIZE
             and isinstance(value, int) and 0 <= value <= 13
             and isinstance(loose, int) and 0 <= loose <= FULL_DECK
-            and isinstance(piles, tuple)
-            and all(isinstance(p, int) and 0 < p <= FULL_DECK for p in piles))
+            and isinstance(piles, tuple)):
+        return False
+    for pile in piles:  # noqa: SIM110 - no generator: every applied move comes here
+        if not (isinstance(pile, int) and 0 < pile <= FULL_DECK):
+            return False
+    return True
 
 
 def may_raise(position: Position, seat: int, pile: Pile, own: Pile | None) -> bool:
@@ -68,6 +72,30 @@ def may_raise(position: Position, seat: int, pile: Pile, own: Pile | None) -> bo
     if (pile.owner & 1) == (seat & 1):
         return rules.partner_raise
     return True
+
+
+def reserved(own: Pile | None, value: int, held: int) -> bool:
+    """Whether a card of ``value``, of which the player holds ``held``, is the owner's
+    last card of its pile's value: it may only take the pile."""
+    return own is not None and own.value == value and held == 1
+
+
+def keeps_another(held: int, total: int, value: int) -> bool:
+    """Whether a player holding ``held`` cards of ``total`` keeps one after playing a
+    card of ``value``: declaring ``total`` requires it."""
+    return held > (1 if total == value else 0)
+
+
+def family_piles(position: Position, own: Pile | None, total: int) -> list[Pile] | None:
+    """The piles a family of ``total`` declared by the player to move may absorb: the
+    owner's family always includes the own pile (None: the owner can declare no family
+    of ``total``); anyone else may take over any plain pile of ``total``, unless
+    declarations are locked."""
+    if own is not None:
+        return [own] if own.value == total else None
+    if not position.piles or position.rules.locked_declarations:
+        return []
+    return [p for p in position.piles if p.value == total and not p.family]
 
 
 def _held(hand: int) -> list[int]:
@@ -91,7 +119,11 @@ def is_legal(position: Position, move: Move) -> bool:
                 own = pile
         # Piles: each on the table, no repeats, in canonical order (lowest card first).
         for pile_cards in pile_masks:
-            found = next((p for p in position.piles if p.cards == pile_cards), None)
+            found: Pile | None = None
+            for pile in position.piles:
+                if pile.cards == pile_cards:
+                    found = pile
+                    break
             if found is None:
                 return False
             piles.append(found)
@@ -111,11 +143,10 @@ def is_legal(position: Position, move: Move) -> bool:
                 and loose.bit_count() == 1 and bool(loose & RANK_MASK[rank]))
     if loose & ~NUMERALS:
         return False
-    reserved = (own is not None and own.value == rank
-                and (hand & RANK_MASK[rank]).bit_count() == 1)
+    last = reserved(own, rank, (hand & RANK_MASK[rank]).bit_count())
     if kind == CAPTURE:
-        return _capture_ok(position, rank, value, loose, piles, own if reserved else None)
-    if reserved:
+        return _capture_ok(position, rank, value, loose, piles, own if last else None)
+    if last:
         return False  # the owner's last card of the pile's value may only take the pile
     if kind == BUILD:
         return (own is None and loose != 0 and not piles and rank < value <= 10
@@ -152,16 +183,13 @@ def _family_ok(position: Position, rank: int, value: int, loose: int, piles: lis
                own: Pile | None, hand: int) -> bool:
     if not rank <= value <= 10:
         return False
-    if (hand & RANK_MASK[value]).bit_count() - (1 if value == rank else 0) <= 0:
+    if not keeps_another((hand & RANK_MASK[value]).bit_count(), value, rank):
         return False  # the declarer must keep another card of the family's value
-    if own is not None:
-        if own.value != value or piles != [own]:
-            return False  # an owner's family always includes the own pile
-    elif piles:
-        pile = piles[0]
-        if (len(piles) > 1 or position.rules.locked_declarations or pile.family
-                or pile.value != value):
-            return False
+    allowed = family_piles(position, own, value)
+    if allowed is None or (own is not None and piles != [own]):
+        return False  # an owner's family always includes the own pile
+    if piles and (len(piles) > 1 or piles[0] not in allowed):
+        return False
     counts = list(counts_of(loose))
     counts[rank] += 1  # the played card joins the loose cards (a fifth card of a rank is
     # impossible: the played card is in hand, not on the table)
@@ -245,8 +273,7 @@ def usable_items(position: Position, card: int) -> tuple[int, frozenset[int]]:
     # captures
     usable_piles.update(p.cards for p in position.piles if p.value == v)
     mark_groups(v)
-    reserved = own is not None and own.value == v and held[v] == 1
-    if not reserved:
+    if not reserved(own, v, held[v]):
         if own is None:  # plain declarations
             for total in range(v + 1, 11):
                 if held[total]:
@@ -281,16 +308,11 @@ def _mark_families(position: Position, v: int, own: Pile | None, held: list[int]
                    mark_groups: Callable[[int, int], None]) -> None:
     """Mark what families of a card of value ``v`` can use."""
     for total in range(v, 11):
-        if held[total] - (1 if total == v else 0) <= 0:
+        if not keeps_another(held[total], total, v):
             continue
-        if own is not None:
-            if own.value != total:
-                continue
-            absorbable = [own]
-        elif position.rules.locked_declarations:
-            absorbable = []
-        else:
-            absorbable = [p for p in position.piles if p.value == total and not p.family]
+        absorbable = family_piles(position, own, total)
+        if absorbable is None:
+            continue
         part = total - v
         if part and not has_sum(counts, part):
             continue  # the played card cannot be completed to ``total``

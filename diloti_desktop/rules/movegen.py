@@ -14,10 +14,10 @@ checks of :mod:`diloti_desktop.rules.legality` (``is_legal``, gestures, ``apply`
 
 The moves of each card come from :mod:`diloti_desktop.rules.movelist` (each rule written
 once): while the table holds few loose numerals they are built at once as a list; on a
-crowded table the same routine is run with a small buffer and its moves are handed on a
-buffer at a time. Table subsets are bit masks; the subsets of the loose numerals that add
-up to each value are computed once per distinct table (at most 4,050 of them, even with
-all 40 numerals loose).
+crowded table the same routine is asked for a few moves, then twice as many each time,
+and the new ones are handed on. Table subsets are bit masks; the subsets of the loose
+numerals that add up to each value are computed once per distinct table (at most 4,050
+of them, even with all 40 numerals loose).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from diloti_desktop.rules.cards import NUMERALS, RANK_MASK
 from diloti_desktop.rules.legality import is_legal
 from diloti_desktop.rules.movelist import (
     LIST_LIMIT,
+    Groups,
     clear_groups_cache,
     face_moves,
     holdings,
@@ -46,8 +47,7 @@ from diloti_desktop.rules.sums import groups_of, partition
 _new: Final = tuple.__new__  # Final: the compiled build keeps these in C statics
 _MOVE: Final = Move
 
-#: The lazy stream hands moves on once the buffer holds this many (a crowded table's
-#: first moves come at once; the buffer's upkeep is shared by many moves).
+#: The lazy stream asks a card for this many moves first, then twice as many each time.
 LAZY_CHUNK: Final = 64
 
 
@@ -114,29 +114,31 @@ def legal_moves(position: Position) -> Iterator[Move]:
     numerals: take what you need (``next``, ``islice``) or use :func:`candidate_moves`.
     While the table holds at most :data:`~diloti_desktop.rules.movelist.LIST_LIMIT` loose
     numerals the moves are few and are built at once as a list (much cheaper than a
-    stream); beyond, they are handed on a buffer at a time.
+    stream); beyond, they are handed on in growing batches.
     """
     if position.phase != PLAY:
         return iter(())
-    held, own = holdings(position)
+    held, values, own = holdings(position)
     numerals = position.loose & NUMERALS
     if numerals.bit_count() <= LIST_LIMIT:
-        return iter(move_list(position, held, own, numerals, groups_of(numerals)))
-    return _lazy_moves(position, held, own, numerals, sum_groups(numerals))
+        top = values[-1] if values else 0  # no sum above the highest value held is used
+        return iter(move_list(position, held, own, numerals, values,
+                              groups_of(numerals, top)))
+    return _lazy_moves(position, held, own, numerals, values, sum_groups(numerals))
 
 
 def lazy_legal_moves(position: Position) -> Iterator[Move]:
-    """:func:`legal_moves` streamed a buffer at a time whatever the table (the same moves
+    """:func:`legal_moves` streamed in growing batches whatever the table (the same moves
     as the list built for uncrowded tables, which the tests check)."""
     if position.phase != PLAY:
         return iter(())
-    held, own = holdings(position)
+    held, values, own = holdings(position)
     numerals = position.loose & NUMERALS
-    return _lazy_moves(position, held, own, numerals, sum_groups(numerals))
+    return _lazy_moves(position, held, own, numerals, values, sum_groups(numerals))
 
 
 def _lazy_moves(position: Position, held: list[int], own: Pile | None, numerals: int,
-                groups: list[list[int]]) -> Iterator[Move]:
+                values: list[int], groups: Groups) -> Iterator[Move]:
     """:func:`legal_moves` streamed (crowded tables)."""
     hand = position.hands[position.turn]
     for rank in range(1, 14):
@@ -145,7 +147,7 @@ def _lazy_moves(position: Position, held: list[int], own: Pile | None, numerals:
         cards = hand & RANK_MASK[rank]
         low = cards & -cards
         card = low.bit_length() - 1
-        moves = _card_moves(position, card, rank, held, own, numerals, groups)
+        moves = _card_moves(position, card, rank, held, own, numerals, values, groups)
         if held[rank] == 1:
             yield from moves
             continue
@@ -164,7 +166,8 @@ def _lazy_moves(position: Position, held: list[int], own: Pile | None, numerals:
             cards ^= low
             other = low.bit_length() - 1
             if kept is None:
-                yield from _card_moves(position, other, rank, held, own, numerals, groups)
+                yield from _card_moves(position, other, rank, held, own, numerals, values,
+                                       groups)
             else:
                 for move in kept:
                     yield _new(_MOVE, (move[0], other, move[2], move[3], move[4]))
@@ -174,17 +177,26 @@ _KEEP_LIMIT: Final = 10_000
 
 
 def _card_moves(position: Position, card: int, rank: int, held: list[int], own: Pile | None,
-                numerals: int, groups: list[list[int]]) -> Iterator[Move]:
-    """The moves of one card, streamed a buffer of :data:`LAZY_CHUNK` at a time."""
-    buffer: list[Move] = []
+                numerals: int, values: list[int], groups: Groups) -> Iterator[Move]:
+    """The moves of one card: the first :data:`LAZY_CHUNK`, then twice as many each time
+    (the routine gives its moves in a fixed order: the new ones follow those handed on)."""
+    moves: list[Move] = []
     if rank > 10:
-        face_moves(buffer, card, rank, position.loose, own)
-    else:
-        for _full in numeral_moves(buffer, position, card, rank, held, own, numerals,
-                                   groups, LAZY_CHUNK):
-            yield from buffer
-            buffer.clear()
-    yield from buffer
+        face_moves(moves, card, rank, position.loose, own)
+        yield from moves
+        return
+    handed = 0
+    limit = LAZY_CHUNK
+    while True:
+        moves = []
+        complete = numeral_moves(moves, position, card, rank, held, own, numerals, values,
+                                 groups, limit)
+        for index in range(handed, len(moves)):
+            yield moves[index]
+        if complete:
+            return
+        handed = len(moves)
+        limit = 2 * handed
 
 
 __all__ = ["CROWDED", "FULL_LIST_LIMIT", "LAZY_CHUNK", "candidate_moves",

@@ -6,11 +6,12 @@ there) and the lazy stream on a crowded one (``movegen``), whose length can be e
 in the loose numerals (every union of disjoint sums is another capture).
 
 :func:`numeral_moves` appends the moves of a numeral card to a list in the documented
-order (captures, the lay, plain declarations, families, raises). It is a generator only
-for back-pressure: while the list is shorter than ``limit`` it never pauses, so the whole
-list is built with plain appends (:data:`NO_LIMIT`); the lazy stream passes a small limit,
-the unions of sums are then enumerated lazily and it pauses whenever the list is full, for
-the caller to hand the moves on and empty it.
+order (captures, the lay, plain declarations, families, raises). The whole list is built with
+plain appends (:data:`NO_LIMIT`); the lazy stream passes a limit instead: the unions of
+sums are then enumerated one at a time and the routine stops once the list holds that
+many moves. The moves always come in the same order, so the stream hands on what is new
+and, when there may be more, asks again with twice the limit (the work stays within
+about twice the moves handed on, and the first moves of any table come at once).
 
 Also here: :func:`sum_groups` (``sums.groups_of`` cached per table), :func:`unions` and
 :func:`iter_unions` (every union of disjoint sums, at once or one at a time, same order).
@@ -22,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from diloti_desktop.rules.cards import DECK_SIZE, RANK, RANK_MASK, value_sum
-from diloti_desktop.rules.legality import may_raise
+from diloti_desktop.rules.legality import family_piles, keeps_another, may_raise, reserved
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import Pile, Position
 from diloti_desktop.rules.sums import groups_of
@@ -45,16 +46,22 @@ _NO_PILES: Final[tuple[int, ...]] = ()
 _NO_SUBSETS: Final[list[tuple[int, ...]]] = [()]  # the pile subsets of a table without piles
 _NO_PILE: Final[list[int]] = [0]  # what a family may absorb with no pile to absorb
 _ZERO: Final[list[int]] = [0]
+_NEVER_SEEN: Final[set[int]] = set()  # the families of one part need no check: never filled
 #: The lay of each card (one shared value: moves are immutable).
 _LAYS: Final = tuple(Move(LAY, card, 0, 0, ()) for card in range(DECK_SIZE))
 
 _CACHE_LIMIT: Final = 200_000
 _groups_cache: Final[dict[int, list[list[int]]]] = {}
 
+Groups = list[list[int]]
+"""``groups[s]``: the groups of loose numerals adding up to s (s = 0 ... 10); shared
+lists, never changed."""
 
-def sum_groups(numerals: int) -> list[list[int]]:
+
+def sum_groups(numerals: int) -> Groups:
     """:func:`groups_of`, cached per table (crowded tables are worked on by several calls:
-    the full enumeration, hints). The lists are shared: never change them."""
+    the full enumeration, hints; a small table costs less to work out afresh than to keep).
+    The lists are shared: never change them."""
     cached = _groups_cache.get(numerals)
     if cached is not None:
         return cached
@@ -70,7 +77,7 @@ def clear_groups_cache() -> None:
     _groups_cache.clear()
 
 
-def iter_unions(groups: list[int]) -> Iterator[int]:
+def iter_unions(groups: tuple[int, ...] | list[int]) -> Iterator[int]:
     """Every non-empty union of disjoint ``groups``, one at a time, without repeats.
 
     The order is fixed: after the unions of the first k groups come the new unions that
@@ -89,7 +96,7 @@ def iter_unions(groups: list[int]) -> Iterator[int]:
                     yield combined
 
 
-def unions(groups: list[int]) -> list[int]:
+def unions(groups: tuple[int, ...] | list[int]) -> list[int]:
     """Every non-empty union of disjoint ``groups``, in the order of :func:`iter_unions`."""
     if len(groups) > 4:  # possibly many unions: repeats are found with a set
         return _many_unions(groups)
@@ -107,7 +114,7 @@ def unions(groups: list[int]) -> list[int]:
     return found
 
 
-def _many_unions(groups: list[int]) -> list[int]:
+def _many_unions(groups: tuple[int, ...] | list[int]) -> list[int]:
     found: list[int] = [0]
     seen: set[int] = {0}
     for group in groups:
@@ -148,8 +155,9 @@ def pile_subsets(piles: list[int]) -> list[tuple[int, ...]]:
     return subsets
 
 
-def holdings(position: Position) -> tuple[list[int], Pile | None]:
-    """The cards the player to move holds per rank, and the pile it owns."""
+def holdings(position: Position) -> tuple[list[int], list[int], Pile | None]:
+    """The cards the player to move holds per rank, the numeral values it holds (lowest
+    first) and the pile it owns."""
     seat = position.turn
     own: Pile | None = None
     for pile in position.piles:
@@ -157,36 +165,41 @@ def holdings(position: Position) -> tuple[list[int], Pile | None]:
             own = pile
             break
     held = [0] * 14
+    values: list[int] = []
     mask = position.hands[seat]
     while mask:
         low = mask & -mask
-        held[RANK[low.bit_length() - 1]] += 1
+        rank = RANK[low.bit_length() - 1]
+        if not held[rank] and rank <= 10:
+            values.append(rank)  # cards come lowest first
+        held[rank] += 1
         mask ^= low
-    return held, own
+    return held, values, own
 
 
 def move_list(position: Position, held: list[int], own: Pile | None, numerals: int,
-              groups: list[list[int]]) -> list[Move]:
+              values: list[int], groups: Groups) -> list[Move]:
     """Every legal move at once, in the order of ``legal_moves`` (the caller checked the
-    phase and worked out the cards held per rank, the own pile and the sums of the loose
-    numerals; the table is uncrowded, so the list is short)."""
+    phase and worked out the cards held per rank, the own pile, the numeral values held
+    and the sums of the loose numerals up to the highest of them; the table is uncrowded,
+    so the list is short)."""
     moves: list[Move] = []
     hand: int = position.hands[position.turn]
     loose: int = position.loose
-    for rank in range(1, 14):
-        count = held[rank]
-        if not count:
-            continue
-        cards = hand & RANK_MASK[rank]
-        low = cards & -cards
+    left = hand
+    while left:  # rank by rank, lowest first
+        low = left & -left
         card = low.bit_length() - 1
+        rank = RANK[card]
+        cards = hand & RANK_MASK[rank]
+        left ^= cards
+        count = held[rank]
         start = len(moves)
         if rank > 10:
             face_moves(moves, card, rank, loose, own)
         else:
-            for _full in numeral_moves(moves, position, card, rank, held, own, numerals,
-                                       groups, NO_LIMIT):
-                pass  # never pauses without a limit
+            numeral_moves(moves, position, card, rank, held, own, numerals, values, groups,
+                          NO_LIMIT)
         if count == 1:
             continue
         end = len(moves)  # the rank's other cards have the same moves
@@ -218,16 +231,20 @@ def face_moves(out: list[Move], card: int, rank: int, loose: int, own: Pile | No
 
 
 def numeral_moves(out: list[Move], position: Position, card: int, value: int,
-                  held: list[int], own: Pile | None, numerals: int, groups: list[list[int]],
-                  limit: int) -> Iterator[None]:
+                  held: list[int], own: Pile | None, numerals: int, values: list[int],
+                  groups: Groups, limit: int) -> bool:
     """Append the moves of a numeral card (every card of its rank has the same ones) to
-    ``out``, pausing whenever ``out`` holds ``limit`` moves or more (see the module docs;
-    with :data:`NO_LIMIT` it never pauses and the unions of sums are listed at once)."""
+    ``out``; False if it stopped early because ``out`` held ``limit`` moves or more (see
+    the module docs; with :data:`NO_LIMIT` it never stops early and the unions of sums
+    are listed at once).
+
+    ``values`` are the numeral values held (:func:`holdings`); ``groups[s]`` the
+    groups of loose numerals adding to s, for s up to the highest of them."""
     rules = position.rules
     piles = position.piles
     lazy = limit < NO_LIMIT
     # The owner's last card of the pile's value may only take the pile.
-    reserved = own is not None and own.value == value and held[value] == 1
+    last = own is not None and reserved(own, value, held[value])
 
     # -- captures ----------------------------------------------------------------------
     required = numerals & RANK_MASK[value] if rules.capture_all_of_rank else 0
@@ -252,7 +269,7 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
             subsets = pile_subsets(matching)
     check = required != 0 or one_group
     for subset in subsets:
-        if reserved and own is not None and own.cards not in subset:
+        if last and own is not None and own.cards not in subset:
             continue
         if subset and not required:
             out.append(_new(_MOVE, (CAPTURE, card, value, 0, subset)))
@@ -264,39 +281,42 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
                     continue  # more than one group of two or more cards
             out.append(_new(_MOVE, (CAPTURE, card, value, union, subset)))
             if len(out) >= limit:
-                yield None
-    if reserved:
-        return
+                return False
+    if last:
+        return True
 
     # -- lay and plain declarations ----------------------------------------------------
     if own is None:
         out.append(_LAYS[card])
         if numerals:
-            for total in range(value + 1, 11):
-                if held[total]:
+            for total in values:
+                if total > value:
                     for group in groups[total - value]:
                         out.append(_new(_MOVE, (BUILD, card, total, group, _NO_PILES)))
 
     # -- families ----------------------------------------------------------------------
-    for total in range(value, 11):
-        if held[total] - (1 if total == value else 0) <= 0:
-            continue  # the declarer must keep another card of the family's value
+    for total in values:
+        if total < value or (total == value and not keeps_another(held[value], value, value)):
+            continue  # the declarer must keep another card of the family's value (a value
+            # above the played one is held: ``values``)
         rest = groups[total]
         absorbable = _NO_PILE  # pile masks; 0 stands for "no pile"
-        if own is not None:
-            if own.value != total:
+        if piles:
+            taken = family_piles(position, own, total)
+            if taken is None:
                 continue
-            absorbable = [own.cards]
-        elif piles and not rules.locked_declarations:
-            for pile in piles:
-                if pile.value == total and not pile.family:
-                    if absorbable is _NO_PILE:
-                        absorbable = [0]
-                    absorbable.append(pile.cards)
+            if own is not None:
+                absorbable = [own.cards]
+            elif taken:
+                absorbable = [0, *[pile.cards for pile in taken]]
         if absorbable is _NO_PILE and not rest:
             continue  # no second component anywhere
-        seen: set[int] = set()  # loose and pile cards are disjoint: their union is a key
-        for part in (_ZERO if total == value else groups[total - value]):
+        parts = _ZERO if total == value else groups[total - value]
+        # Only a second part can give a family again (each part's unions are distinct);
+        # loose and pile cards are disjoint: their union is the family's key.
+        several = len(parts) > 1
+        seen: set[int] = set() if several else _NEVER_SEEN
+        for part in parts:
             for pile_cards in absorbable:  # the played part and a pile (never repeated:
                 if pile_cards:  # every later key adds a further group to a part)
                     out.append(_new(_MOVE, (FAMILY, card, total, part, (pile_cards,))))
@@ -310,18 +330,19 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
             for other in further:
                 absorbed = part | other
                 for pile_cards in absorbable:
-                    key = absorbed | pile_cards
-                    if key in seen:
-                        continue
-                    seen.add(key)
+                    if several:
+                        key = absorbed | pile_cards
+                        if key in seen:
+                            continue
+                        seen.add(key)
                     out.append(_new(_MOVE, (FAMILY, card, total, absorbed,
                                             (pile_cards,) if pile_cards else _NO_PILES)))
                 if len(out) >= limit:
-                    yield None
+                    return False
 
     # -- raises ------------------------------------------------------------------------
     if not piles or rules.locked_declarations or (own is not None and not rules.self_raise):
-        return
+        return True
     seat = position.turn
     for pile in piles:
         if not may_raise(position, seat, pile, own):
@@ -334,6 +355,7 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
                 if held[total]:
                     for group in groups[total - base]:
                         out.append(_new(_MOVE, (RAISE, card, total, group, (pile.cards,))))
+    return True
 
 
 def _lowest(mask: int) -> int:

@@ -16,15 +16,15 @@ most four each, and only the final answer is turned back into cards:
   supply (at most 42 for v = 10, whatever the table), and :func:`pick_cards` to turn one
   into cards (point cards first), for the AI's bounded candidate moves;
 - :func:`max_cover`: the most cards one capture of value ``v`` can take;
-- :func:`groups_of`: the subsets of some numerals adding up to each value (for listing
-  moves on uncrowded tables: exponential in the number of cards).
+- :func:`groups_of`: the subsets of some numerals adding up to each value up to a bound
+  (for listing moves on uncrowded tables: exponential in the number of cards).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from diloti_desktop.rules.cards import FACES, RANK_MASK, TEN_OF_DIAMONDS, TWO_OF_CLUBS
+from diloti_desktop.rules.cards import FACES, NUMERALS, RANK_MASK, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 
 Counts = tuple[int, ...]
 """Loose numerals per value: ``counts[v]`` for v = 1..10 (index 0 unused, always 0)."""
@@ -144,7 +144,7 @@ def partition(cards: int, value: int) -> list[int] | None:
     if cards.bit_count() <= _FEW and not cards & FACES:
         if not 1 <= value <= 10:
             return None
-        return _split(groups_of(cards)[value], cards)  # a few cards: a direct search
+        return _split(groups_of(cards, value)[value], cards)  # a few cards: a direct search
     if not can_partition(cards, value):
         return None
     groups: list[int] = []
@@ -210,37 +210,32 @@ def _complete(cards: int, value: int, others: list[int], tried: set[Counts], sta
     return 0
 
 
-def groups_of(numerals: int) -> list[list[int]]:
+def groups_of(numerals: int, top: int = 10) -> list[list[int]]:
     """For a mask of numeral cards, ``result[s]`` lists its non-empty subsets adding to s
-    (s up to 10: nothing larger is ever captured or declared), worked out afresh.
+    for s up to ``top`` (at most 10: nothing larger is ever captured or declared; the
+    lists above ``top`` are left empty), worked out afresh.
 
     The subsets come in the order of a depth-first search over the cards, lowest first
     (a card alone, then with each subset of the higher cards, then the subsets without it).
     """
-    bits: list[int] = []
-    values: list[int] = []
-    mask = numerals
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        values.append((low.bit_length() - 1 >> 2) + 1)
-        mask ^= low
     found: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], []]
-    _extend(bits, values, 0, 0, 0, found)
+    _extend(numerals & NUMERALS, 0, 0, top, found)
     return found
 
 
-def _extend(bits: list[int], values: list[int], start: int, chosen: int, total: int,
-            found: list[list[int]]) -> None:
-    """Add to ``found`` the sums of ``chosen`` with each subset of the cards from ``start``."""
-    for index in range(start, len(bits)):
-        reached = total + values[index]
-        if reached > 10:
+def _extend(cards: int, chosen: int, total: int, top: int, found: list[list[int]]) -> None:
+    """Add to ``found`` the sums (up to ``top``) of ``chosen`` with each subset of
+    ``cards`` (bit operations only: no list of the cards to build)."""
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        reached = total + (low.bit_length() - 1 >> 2) + 1
+        if reached > top:
             return  # cards come lowest first: every later one is too big as well
-        group = chosen | bits[index]
+        group = chosen | low
         found[reached].append(group)
-        if reached < 10:
-            _extend(bits, values, index + 1, group, reached, found)
+        if reached < top:
+            _extend(cards, group, reached, top, found)
 
 
 def has_sum(counts: Counts, target: int) -> bool:
