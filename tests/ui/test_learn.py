@@ -23,7 +23,7 @@ from diloti_desktop.ui.table.guided_table import (
 )
 from diloti_desktop.ui.table.hint_coach import move_items
 from diloti_desktop.ui.table.summary import RoundSummaryScene
-from tests.ui.driver import Driver
+from tests.ui.driver import Driver, make_app
 
 
 def open_learn(driver: Driver) -> LearnScene:
@@ -197,3 +197,18 @@ def test_the_hint_in_a_lesson_sets_up_the_steps_move(driver: Driver) -> None:
     driver.key(pygame.K_RETURN)
     wait_step(driver, scene)
     assert scene.session.history[0].move == expected
+
+
+@pytest.mark.parametrize("size", [(800, 600), (960, 600), (1280, 720)])
+def test_the_learn_screen_s_buttons_never_overlap(size: tuple[int, int]) -> None:
+    """Twenty-two lessons, the puzzle row and Glossary/Back all fit without overlapping."""
+    _shell, ctx = make_app(size=size)
+    try:
+        boxes = [b.box for b in LearnScene(ctx).buttons()]
+        for index, first in enumerate(boxes):
+            for second in boxes[index + 1:]:
+                apart = (first.right <= second.x or second.right <= first.x
+                         or first.bottom <= second.y or second.bottom <= first.y)
+                assert apart, (first, second)
+    finally:
+        ctx.close_session()

@@ -74,11 +74,15 @@ class LearnScene(Scene):
     def buttons(self) -> list[Button]:
         """A button per lesson (two columns), one per puzzle level, Glossary and Back."""
         box, size = self._geometry()
-        row_h = round(size * 2.2)
         gap = max(4, size // 3)
         inner = Box(box.x + 2 * size, box.y + round(size * 5.4), box.w - 4 * size,
                     box.h - round(size * 5.4))
         half = (len(LESSONS) + 1) // 2
+        # The rows shrink (to 1.6 text sizes at the least) so that the lessons, the puzzle
+        # row with its heading, a damaged puzzles file's message and the bottom row all fit.
+        message = 3 * theme.line_height(size) + size if puzzles_problem() else size // 2
+        room = inner.h - half * gap - round(size * 3.6) - message
+        row_h = max(round(size * 1.6), min(round(size * 2.2), room // (half + 2)))
         left, right = columns(Box(inner.x, inner.y, inner.w, half * (row_h + gap)), 2, size)
         boxes = (stack(left, half, row_h, gap, width=left.w)
                  + stack(right, len(LESSONS) - half, row_h, gap, width=right.w))
