@@ -196,7 +196,7 @@ def test_the_issue_position_is_decided_without_listing() -> None:
 
 
 def test_the_full_enumeration_is_lazy() -> None:
-    """The first moves of a crowded table come after at most one buffer's worth of unions
+    """The first moves of a crowded table come after at most the first batch's unions
     (in the pure build: the compiled one calls its own ``iter_unions`` directly)."""
     position = Position.parse(ISSUE_POSITION)
     made = 0

@@ -1,8 +1,8 @@
 """The list built for uncrowded tables against the lazy stream (rules/movelist.py).
 
 ``legal_moves`` builds the whole list at once while the table holds at most
-``LIST_LIMIT`` loose numerals; ``lazy_legal_moves`` streams the same routine a buffer at
-a time, with the unions of sums enumerated lazily. Both must give the very same moves in
+``LIST_LIMIT`` loose numerals; ``lazy_legal_moves`` streams the same routine in growing
+batches, with the unions of sums enumerated lazily. Both must give the very same moves in
 the very same order, on hand-made positions and on every position of seeded games of each
 ruleset (piles, families, owners, raises included).
 """
