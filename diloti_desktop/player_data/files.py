@@ -121,8 +121,7 @@ def read_regular_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes | No
         if isinstance(error, OSError) and error.errno == errno.EISDIR:
             raise UnreadableFile(_("a folder is where the file should be"),
                                  f"a folder: {error}") from error
-        strerror = error.strerror if isinstance(error, OSError) else None
-        reason = _("the file could not be opened: {error}").format(error=strerror or error)
+        reason = _("the file could not be opened: {error}").format(error=os_reason(error))
         raise UnreadableFile(reason, str(error)) from error
     try:
         status = os.fstat(fd)
@@ -145,7 +144,7 @@ def read_regular_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes | No
             raise UnreadableFile(_("the file is far too large"), f"over {total} bytes")
         return b"".join(chunks)
     except OSError as error:
-        reason = _("the file could not be read: {error}").format(error=error.strerror or error)
+        reason = _("the file could not be read: {error}").format(error=os_reason(error))
         raise UnreadableFile(reason, str(error)) from error
     finally:
         os.close(fd)
@@ -224,6 +223,29 @@ def read_json_object(path: Path, max_bytes: int = MAX_FILE_BYTES) -> dict[str, A
     return data
 
 
+def os_reason(error: BaseException) -> str:
+    """Why the operating system refused, in the player's language (the system's own text,
+    "Is a directory", would be English whatever the game speaks)."""
+    reasons = {
+        errno.EACCES: _("you have no permission there"),
+        errno.EPERM: _("you have no permission there"),
+        errno.ENOSPC: _("the disk is full"),
+        errno.EDQUOT: _("the disk is full"),
+        errno.EROFS: _("the disk is read-only"),
+        errno.EISDIR: _("it is a folder, not a file"),
+        errno.ENOTDIR: _("a part of the path is not a folder"),
+        errno.ENAMETOOLONG: _("the path is too long"),
+        errno.ENOENT: _("the folder does not exist"),
+        errno.EIO: _("the disk could not be read or written"),
+    }
+    code = getattr(error, "errno", None)
+    if isinstance(code, int) and code in reasons:
+        return reasons[code]
+    detail = getattr(error, "strerror", None) or str(error) or type(error).__name__
+    # TRANSLATORS: an error the game has no sentence for; {detail} is the system's words.
+    return _("the system refused ({detail})").format(detail=detail)
+
+
 def shown_path(path: Path | str, limit: int = 300) -> str:
     """``path`` for a message: shortened in the middle when very long, on one line."""
     text = str(path).replace("\n", "\\n").replace("\r", "\\r")
@@ -275,8 +297,7 @@ def check_folder(folder: Path) -> str | None:
             return None
     except (OSError, ValueError) as error:
         log.warning("the data folder %s cannot be used: %s", folder, error)
-        strerror = error.strerror if isinstance(error, OSError) else None
-        reason = strerror or str(error)
+        reason = os_reason(error) if isinstance(error, OSError) else str(error)
     return _("The game's data folder {folder} cannot be used ({reason}): settings, games and "
              "statistics will not be kept until this is fixed.").format(
                  folder=shown_path(folder), reason=reason)

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from diloti_desktop.i18n import _
 from diloti_desktop.player_data import storage
-from diloti_desktop.player_data.files import shown_path
+from diloti_desktop.player_data.files import os_reason, shown_path
 from diloti_desktop.player_data.track import Track, track_from_dict
 
 log = logging.getLogger(__name__)
@@ -267,7 +267,7 @@ def save_stats(statistics: Statistics) -> str | None:
     except OSError as error:
         log.warning("could not write %s: %s", path, error)
         return _("Your statistics could not be saved to {path}: {reason}.").format(
-            path=shown_path(path), reason=error.strerror or error)
+            path=shown_path(path), reason=os_reason(error))
     return None
 
 

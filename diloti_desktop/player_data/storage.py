@@ -33,7 +33,7 @@ from diloti_desktop.i18n import LANGUAGES, _, system_language
 # Re-exported (``as``) for the modules that keep their own files in the data folder (the
 # statistics, the last new-game setup), so that they read, write and set aside the same way.
 from diloti_desktop.player_data.files import UnreadableFile as UnreadableFile
-from diloti_desktop.player_data.files import check_folder, keep_copy, shown_path
+from diloti_desktop.player_data.files import check_folder, keep_copy, os_reason, shown_path
 from diloti_desktop.player_data.files import read_json_object as read_json_object
 from diloti_desktop.player_data.files import set_aside as set_aside
 from diloti_desktop.player_data.files import write_json_atomic as write_json_atomic
@@ -231,7 +231,7 @@ def save_settings(settings: Settings) -> str | None:
     except OSError as error:
         log.warning("could not write %s: %s", path, error)
         return _("Your settings could not be saved to {path}: {reason}.").format(
-            path=shown_path(path), reason=error.strerror or error
+            path=shown_path(path), reason=os_reason(error)
         )
     return None
 
@@ -258,7 +258,7 @@ def save_game(data: Mapping[str, Any]) -> str | None:
     except OSError as error:
         log.warning("could not write %s: %s", path, error)
         return _("The game could not be saved in {folder}: {reason}.").format(
-            folder=shown_path(path.parent), reason=error.strerror or error
+            folder=shown_path(path.parent), reason=os_reason(error)
         )
     return None
 
@@ -327,7 +327,7 @@ def clear_game() -> str | None:
     except OSError as error:
         log.warning("could not delete %s: %s", path, error)
         return _("The saved game {path} could not be deleted: {reason}.").format(
-            path=path, reason=error.strerror or error
+            path=path, reason=os_reason(error)
         )
     return None
 
@@ -413,5 +413,5 @@ def export_text(filename: str, text: str) -> tuple[Path | None, str | None]:
     except OSError as error:
         log.warning("could not export %s: %s", path, error)
         return None, _("The record could not be saved in {folder}: {reason}.").format(
-            folder=path.parent, reason=error.strerror or error)
+            folder=path.parent, reason=os_reason(error))
     return path, None

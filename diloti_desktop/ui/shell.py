@@ -29,6 +29,7 @@ import pygame
 from diloti_desktop import resources
 from diloti_desktop.i18n import _
 from diloti_desktop.player_data import logs, storage
+from diloti_desktop.player_data.files import os_reason
 from diloti_desktop.ui.kit import card_art as cards
 from diloti_desktop.ui.kit import notice, theme, window_class
 from diloti_desktop.ui.kit.context import AppContext
@@ -373,7 +374,7 @@ class Shell:
         except (OSError, pygame.error) as error:
             log.warning("the screenshot could not be saved: %s", error)
             self.show_note(_("The screenshot could not be saved: {reason}").format(
-                reason=getattr(error, "strerror", None) or str(error)))
+                reason=os_reason(error)))
             return None
         if path is not None:
             self.show_note(_("Screenshot saved: {path}").format(path=str(path)))

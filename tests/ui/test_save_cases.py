@@ -153,7 +153,8 @@ def test_a_failed_save_shows_a_lasting_warning_on_the_table(
     undo = _refuse(monkeypatch)
     _play_one_move(driver)
     problem = driver.ctx.save_problem
-    assert problem is not None and str(data_dir) in problem and "Permission denied" in problem
+    assert problem is not None and str(data_dir) in problem
+    assert "you have no permission there" in problem
     driver.frames(3)
     table = driver.table
     area = table.board.layout().table

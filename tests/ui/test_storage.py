@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
 import gettext
 import json
 import os
@@ -14,6 +15,7 @@ import pytest
 
 from diloti_desktop import i18n
 from diloti_desktop.player_data import files, storage
+from diloti_desktop.player_data.files import os_reason
 from diloti_desktop.player_data.storage import Settings
 
 # --- where the files live ----------------------------------------------------------------
@@ -394,7 +396,7 @@ def test_a_failed_save_names_the_folder_and_the_reason(
     monkeypatch.setattr(files.tempfile, "mkstemp", _no_space)
     message = storage.save_game({"turn": 2})
     assert message is not None
-    assert str(data_dir) in message and "No space left on device" in message
+    assert str(data_dir) in message and "the disk is full" in message
     assert storage.load_game() == ({"turn": 1}, None)  # the last good save is intact
     assert not list(data_dir.glob(".*.tmp"))
 
@@ -475,7 +477,7 @@ def test_a_really_read_only_folder_fails_every_save_with_its_reason(data_dir: Pa
         assert storage.load_settings() == (Settings(volume=0.3), None)
         assert storage.remove_orphaned_temporaries() == []
     assert game_message is not None and str(data_dir) in game_message
-    assert "Read-only file system" in game_message
+    assert "the disk is read-only" in game_message
     assert settings_message is not None and "could not be saved" in settings_message
     assert sorted(p.name for p in data_dir.iterdir()) == ["saved_game.json", "settings.json"]
 
@@ -518,3 +520,20 @@ def test_killed_mid_save_the_last_save_survives_and_leftovers_go_at_start(
     removed = storage.remove_orphaned_temporaries(now=time.time() + 3600)
     assert sorted(removed) == sorted(leftovers)
     assert not list(data_dir.glob(".*.tmp"))
+
+
+@pytest.mark.parametrize(("code", "words"), [(errno.EISDIR, "folder"), (errno.ENOSPC, "full"),
+                                             (errno.EACCES, "permission"),
+                                             (errno.EROFS, "read-only")])
+def test_the_system_s_refusals_are_told_in_the_player_s_language(code: int, words: str) -> None:
+    """The save-failure warning once quoted the system's English ("Is a directory")."""
+    error = OSError(code, os.strerror(code))
+    assert words in os_reason(error)
+    try:
+        i18n.set_language("el")
+        greek = os_reason(error)
+        assert greek != os_reason(OSError(errno.EBADF, "x")) and os.strerror(code) not in greek
+        assert any("α" <= letter <= "ω" for letter in greek)
+    finally:
+        i18n.set_language("en")
+    assert "Bad file" in os_reason(OSError(errno.EBADF, "Bad file descriptor"))
