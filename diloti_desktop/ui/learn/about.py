@@ -9,6 +9,7 @@ themselves, read from ``sprites/licenses/`` and the fonts folder and shown as wr
 from __future__ import annotations
 
 import logging
+from typing import Final
 
 from diloti_desktop import __version__, resources
 from diloti_desktop.i18n import _, current_language
@@ -21,8 +22,9 @@ log = logging.getLogger(__name__)
 
 #: The licence texts shown in full: (asset kind, file, what it covers). The names of
 #: licences and projects are not translated.
+#: NOTICES.txt (the same list in English, for the packages' copyright files) is not shown:
+#: the translated paragraphs above say what it says.
 LICENCE_FILES: tuple[tuple[AssetKind, str, str], ...] = (
-    ("sprites", "licenses/NOTICES.txt", "Diloti Desktop: bundled components"),
     ("sprites", "licenses/MIT-Diloti.txt", "Diloti Desktop: MIT licence"),
     ("sprites", "licenses/CC0-1.0.txt", "Court-card figures: CC0 1.0 Universal"),
     ("fonts", "DejaVu-LICENSE.txt", "DejaVu fonts: Bitstream Vera and DejaVu licence"),
@@ -30,6 +32,15 @@ LICENCE_FILES: tuple[tuple[AssetKind, str, str], ...] = (
     ("sprites", "licenses/zlib-SDL.txt", "SDL 2 and its libraries: zlib licence"),
     ("sprites", "licenses/Python-PSF.txt", "Python: PSF licence"),
 )
+
+
+#: Names and licences are not translated.
+BUNDLED_LIBRARIES: Final = (
+    "FreeType (FreeType licence), HarfBuzz (MIT), libpng (PNG reference library licence), "
+    "zlib (zlib licence), libjpeg-turbo (IJG, BSD-3-Clause), libwebp (BSD-3-Clause), "
+    "libtiff (libtiff licence), Brotli (MIT), libogg, libvorbis, Opus, FLAC (BSD-3-Clause), "
+    "WavPack (BSD-3-Clause), libxmp (MIT), PortMidi (MIT), mpg123, libsndfile, FluidSynth, "
+    "alsa-lib (GNU LGPL 2.1, Linux)")
 
 
 def licence_text(kind: AssetKind, name: str) -> str | None:
@@ -67,8 +78,10 @@ def about_paragraphs() -> list[tuple[str, list[str]]]:
               "and can be replaced.").format(library="pygame-ce"),
             _("SDL 2, SDL_image, SDL_mixer, SDL_ttf: zlib licence."),
             _("Python: PSF licence (in the standalone game)."),
-            _("The libraries inside pygame-ce and their licences are listed below, "
-              "followed by every licence text in full."),
+            _("The libraries that pygame-ce's own builds bundle, depending on the "
+              "platform: {libraries}. Each of those projects publishes its full licence "
+              "text with its source code.").format(libraries=BUNDLED_LIBRARIES),
+            _("Every licence text follows in full."),
         ]),
     ]
 
