@@ -6,6 +6,7 @@ screens draw (every rendered label is recorded).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 
@@ -163,3 +164,29 @@ def _english_messages() -> set[str]:
     catalog: dict[object, str] = translation._catalog  # type: ignore[attr-defined]
     return {key for key, value in catalog.items()
             if isinstance(key, str) and key and key != value and "{" not in key}
+
+
+def test_the_last_move_line_is_told_again_after_switching(driver: Driver) -> None:
+    """The table's line about the last move was narrated when the move was played; a
+    language switch tells it again in the new language."""
+    from diloti_desktop.controller import HUMAN, GameConfig, GameSession
+    from diloti_desktop.controller.narration import describe_turn
+    from diloti_desktop.rules import Position
+    from tests.ui.driver import random_players
+
+    position = Position.parse("rules=2p turn=1 hands=6S9C/KC2S loose=6D2C4H9S played=1")
+    session = GameSession(GameConfig(position.rules, (HUMAN, "Novice"), 3), position,
+                          player_factory=random_players, ai_pace=0)
+    driver.ctx.nav.play(session)
+    driver.until(lambda: session.is_human_turn() and driver.table.accepting())
+    table = driver.table
+    english = table.animations.account
+    assert english and english == describe_turn(session.history[-1].events, 2)
+    try:
+        driver.ctx.update_settings(dataclasses.replace(driver.ctx.settings, language="el"))
+        driver.frames(1)
+        greek = table.animations.account
+        assert greek != english and greek == describe_turn(session.history[-1].events, 2)
+        assert greek.startswith("Ο Βορράς")
+    finally:
+        driver.ctx.update_settings(dataclasses.replace(driver.ctx.settings, language="en"))

@@ -29,6 +29,7 @@ from diloti_desktop.controller import (
     TutorWarning,
     Undone,
 )
+from diloti_desktop.controller.narration import describe_turn
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.position import PLAY
 from diloti_desktop.ui.board.table_view import Decorations
@@ -87,6 +88,13 @@ class TableScene(Scene):
             result = self.session.round_result()
             if result is not None:
                 self.animations.queue(result)
+
+    def retranslate(self) -> None:
+        """The language changed: the last move's line is told again, in the new language
+        (it was narrated when the move was played)."""
+        history = self.session.history
+        if history and self.animations.account:
+            self.animations.account = describe_turn(history[-1].events, self.session.players)
 
     def resume(self) -> None:
         """Settings may have changed while covered."""
