@@ -4,9 +4,12 @@ and one solved, the first-start offer, and progress that is remembered."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
+from diloti_desktop import i18n
 from diloti_desktop.ai.puzzles import load_puzzles
 from diloti_desktop.controller.lessons import LESSONS
 from diloti_desktop.player_data import learning_progress as saved
@@ -171,6 +174,23 @@ def test_the_first_start_offer_is_made_once(driver: Driver) -> None:
     driver.click(next(b for b in welcome.buttons() if b.key == "learn").box.center)
     assert isinstance(driver.top, LearnScene)
     assert not should_welcome(driver.ctx)
+
+
+def test_the_first_start_offers_a_language_and_keeps_the_offer(driver: Driver) -> None:
+    welcome = WelcomeScene(driver.ctx)
+    driver.ctx.scenes.push(welcome)
+    driver.frames()
+    keys = [b.key for b in welcome.buttons()]
+    assert [k for k in keys if k.startswith("language:")] == [
+        f"language:{code}" for code in i18n.LANGUAGES]
+    try:
+        driver.click(next(b for b in welcome.buttons() if b.key == "language:el").box.center)
+        assert driver.ctx.settings.language == "el" and i18n.current_language() == "el"
+        assert driver.top is welcome and should_welcome(driver.ctx)  # still offered
+        learn = next(b for b in welcome.buttons() if b.key == "learn")
+        assert learn.label == "Μάθε να παίζεις"
+    finally:
+        driver.ctx.update_settings(dataclasses.replace(driver.ctx.settings, language="en"))
 
 
 def test_damaged_progress_starts_afresh_and_is_told() -> None:

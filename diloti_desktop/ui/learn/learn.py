@@ -4,12 +4,14 @@ the way into the puzzles (solved ones remembered). Progress lives in ``progress.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 
 from diloti_desktop.ai.puzzles import Difficulty, Puzzle
 from diloti_desktop.controller.guided import PuzzleCoach
 from diloti_desktop.controller.lessons import LESSONS
-from diloti_desktop.i18n import _
+from diloti_desktop.i18n import LANGUAGES, _, current_language
 from diloti_desktop.player_data import learning_progress as saved
 from diloti_desktop.ui.kit import theme
 from diloti_desktop.ui.kit.audio import Sound
@@ -200,21 +202,28 @@ class WelcomeScene(Scene):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
         self.list = ButtonList(vertical=False)
-        self.list.focus = 0
+        self.list.focus = len(LANGUAGES)  # Learn to play: Enter accepts the offer
 
     def _geometry(self) -> tuple[Box, int]:
         width, height = self.ctx.window.size()
         unit = screen_unit(width, height)
         size = max(14, round(unit * 0.028))
-        return panel(width, height, 0.7, 0.5, max_w=round(unit * 1.1)), size
+        return panel(width, height, 0.7, 0.62, max_w=round(unit * 1.1)), size
 
     def buttons(self) -> list[Button]:
-        """Learn to play, or I know the rules."""
+        """The languages (the first start's choice, the system's language chosen), then
+        Learn to play or I know the rules."""
         box, size = self._geometry()
         row = Box(box.x + 2 * size, box.bottom - round(size * 4.4), box.w - 4 * size,
                   round(size * 2.6))
         left, right = columns(row, 2, size)
-        return [Button("learn", _("Learn to play"), left, primary=True),
+        languages = Box(row.x, row.y - round(size * 3.2), row.w, round(size * 2.2))
+        current = current_language()
+        result = [Button(f"language:{code}", name, cell, primary=code == current)
+                  for (code, name), cell in zip(LANGUAGES.items(),
+                                                columns(languages, len(LANGUAGES), size // 2),
+                                                strict=True)]
+        return [*result, Button("learn", _("Learn to play"), left, primary=True),
                 Button("skip", _("I know the rules"), right)]
 
     def handle(self, event: InputEvent) -> None:
@@ -226,6 +235,11 @@ class WelcomeScene(Scene):
         if key is None:
             return
         self.ctx.play_sound(Sound.CLICK)
+        if key.startswith("language:"):
+            # Choosing a language answers nothing yet: the offer stays, in that language.
+            self.ctx.update_settings(dataclasses.replace(self.ctx.settings,
+                                                         language=key.split(":", 1)[1]))
+            return
         state = load_progress(self.ctx)
         state.welcomed = True
         if self.ctx.persist:
