@@ -1,9 +1,10 @@
-"""Every screen, in every language, at the minimum window size: no text is cut off.
+"""Every screen, in every language, at three window sizes: no text is cut off.
 
 Each state of tests/ui/scene_gallery.py is drawn with ``theme.overflows`` collecting every
 text that did not fit its box even after shrinking (cut with "…", wrapped to more lines
-than its box holds, or drawn beyond the window's edge). A screen that cannot be built
-fails too, so a new screen is never silently left out.
+than its box holds, drawn beyond the window's edge, or a word broken between its
+letters). A screen that cannot be built fails too, so a new screen is never silently left
+out.
 """
 
 from __future__ import annotations
@@ -30,22 +31,30 @@ def english_afterwards() -> Iterator[None]:
     theme.overflows = None
 
 
-@pytest.fixture(scope="module")
-def app() -> Iterator[tuple[object, object]]:
-    shell, ctx = make_app(size=MIN_WINDOW, settings=Settings(animation_speed="off",
-                                                                sound_enabled=False))
+#: The window sizes every screen is checked at: below the minimum (the frame is scaled
+#: down), the minimum, and the most common laptop size.
+SIZES = [(800, 600), MIN_WINDOW, (1280, 720)]
+
+
+@pytest.fixture(scope="module", params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def app(request: pytest.FixtureRequest) -> Iterator[tuple[object, object, tuple[int, int]]]:
+    size: tuple[int, int] = request.param
+    shell, ctx = make_app(size=size, settings=Settings(animation_speed="off",
+                                                       sound_enabled=False))
     ctx.persist = False
-    yield shell, ctx
+    yield shell, ctx, size
     ctx.close_session()
 
 
-# One language in the fast tier (German: long compound words), the others in the slow tier.
+# German (long compound words) and Greek (the home language) in the fast tier, at every
+# size; the other languages in the slow tier.
 @pytest.mark.parametrize("language", [
-    lang if lang == "de" else pytest.param(lang, marks=pytest.mark.slow)
+    lang if lang in ("de", "el") else pytest.param(lang, marks=pytest.mark.slow)
     for lang in sorted(i18n.LANGUAGES)])
-def test_every_text_fits_at_the_minimum_size(language: str, app: tuple[object, object],
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    shell, ctx = app
+def test_every_text_fits_at_every_size(language: str,
+                                       app: tuple[object, object, tuple[int, int]],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    shell, ctx, size = app
     i18n.set_language(language)
     drawn: list[str] = []
     render = theme.text
@@ -73,7 +82,7 @@ def test_every_text_fits_at_the_minimum_size(language: str, app: tuple[object, o
                      for o in theme.overflows]
     assert not unbuilt, (f"the gallery cannot build {unbuilt}: add a builder to "
                          "tests/ui/scene_gallery.py BUILDERS")
-    assert not problems, f"{language} at {MIN_WINDOW}:\n" + "\n".join(problems)
+    assert not problems, f"{language} at {size}:\n" + "\n".join(problems)
 
 
 def test_the_gallery_covers_the_game_s_screens() -> None:
@@ -165,3 +174,14 @@ def test_fitting_a_million_characters_takes_a_logarithmic_number_of_measures(
     theme.clear_caches()
     assert rect.w <= 300 and len(lines) == theme.MAX_WRAP_LINES and lines[-1].endswith("…")
     assert counts["characters"] <= 100_000, counts
+
+
+def test_a_word_broken_between_its_letters_is_reported() -> None:
+    pygame.font.init()
+    theme.overflows = []
+    lines = theme.wrap("Gewonnen Spiele", 14, theme.resources.font(14, False).size("Gewo")[0])
+    assert len(lines) > 2
+    assert [o.why for o in theme.overflows] == ["a word broken inside"] * 2
+    theme.overflows = []
+    theme.wrap("/a/very/long/path/that/breaks", 14, 40)  # a path is no word
+    assert theme.overflows == []

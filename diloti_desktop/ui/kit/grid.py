@@ -11,6 +11,7 @@ from typing import Literal
 
 import pygame
 
+from diloti_desktop import resources
 from diloti_desktop.ui.kit import theme
 from diloti_desktop.ui.kit.layout import Box
 
@@ -47,8 +48,23 @@ def column_boxes(area: Box, columns: Sequence[Column]) -> list[Box]:
     return boxes
 
 
+def header_size(columns: Sequence[Column], area: Box, size: int) -> int:
+    """The headers' text size: ``size``, or smaller (as far as text may shrink) until no
+    header has a word wider than its column, since a word broken between its letters
+    ("Gewonne / n") reads worse than smaller text."""
+    floor = max(theme.MIN_TEXT_PX, round(size * theme.MIN_SHRINK))
+    pairs = list(zip(columns, column_boxes(area, columns), strict=True))
+    current = size
+    while current > floor and any(
+            resources.font(current, True).size(word)[0] > max(8, box.w - 6)
+            for column, box in pairs for word in column.header.split()):
+        current -= 1
+    return current
+
+
 def header_height(columns: Sequence[Column], area: Box, size: int) -> int:
     """Room for the header: one to three lines, as the longest header needs."""
+    size = header_size(columns, area, size)
     lines = max((len(theme.wrap(c.header, size, max(8, b.w - 6), bold=True))
                  for c, b in zip(columns, column_boxes(area, columns), strict=True)), default=1)
     return theme.line_height(size) * min(3, lines) + size // 2
@@ -73,15 +89,17 @@ def draw_grid(surface: pygame.Surface, area: Box, columns: Sequence[Column],
                              (span.right - 6, span.bottom))
         y += line + size // 3
     head_h = header_height(columns, area, size)
+    head_size = header_size(columns, area, size)
     for column, box in zip(columns, boxes, strict=True):
-        lines = theme.wrap(column.header, size, max(8, box.w - 6), bold=True)[:3]
-        line_y = y + head_h - len(lines) * theme.line_height(size) - size // 4
+        lines = theme.wrap(column.header, head_size, max(8, box.w - 6), bold=True)[:3]
+        line_y = y + head_h - len(lines) * theme.line_height(head_size) - size // 4
         for text in lines:
             anchor_x = box.x + 6 if column.align == "left" else box.centerx
-            theme.blit_text(surface, text, size, (anchor_x, line_y), theme.INK_DIM, bold=True,
+            theme.blit_text(surface, text, head_size, (anchor_x, line_y), theme.INK_DIM,
+                            bold=True,
                             anchor="topleft" if column.align == "left" else "midtop",
                             max_width=box.w - 4)
-            line_y += theme.line_height(size)
+            line_y += theme.line_height(head_size)
     y += head_h
     for index, row in enumerate(rows):
         band = Box(area.x, y, area.w, row_h)

@@ -208,7 +208,21 @@ def wrap(label: str, size: int, width: int, bold: bool = False) -> list[str]:
     path) is broken between characters rather than cut off. At most
     :data:`MAX_WRAP_LINES` lines, the last one ending with "…" when more would follow.
     """
-    return list(_wrap(label, size, width, bold))
+    lines = list(_wrap(label, size, width, bold))
+    _note_broken_words(label, lines)
+    return lines
+
+
+def _note_broken_words(label: str, lines: list[str]) -> None:
+    """Record a word that had to be broken between its letters: its box is too narrow for
+    that language (a path or an address may break, being no word)."""
+    if overflows is None or (lines and lines[-1].endswith("…")):
+        return
+    kept = {word for line in lines for word in line.split()}
+    for word in label.split():
+        if (word not in kept and sum(c.isalpha() for c in word) > 1
+                and not any(c in word for c in "/\\@.:_")):
+            _overflow(word, len(word), 0, "a word broken inside")
 
 
 @functools.lru_cache(maxsize=512)
@@ -251,15 +265,16 @@ def wrap_fit(label: str, size: int, width: int, max_lines: int,
     """
     floor = max(MIN_TEXT_PX, min(size, round(size * MIN_SHRINK)))
     current = size
-    lines = wrap(label, current, width, bold)
+    lines = list(_wrap(label, current, width, bold))
     while len(lines) > max_lines and current > floor:
         current -= 1
-        lines = wrap(label, current, width, bold)
+        lines = list(_wrap(label, current, width, bold))
     if len(lines) > max_lines:
         _overflow(label, len(lines), max_lines, "more lines than its box holds")
         kept = lines[:max_lines]
         kept[-1] = kept[-1].rstrip() + "…"
         return kept, current
+    _note_broken_words(label, lines)
     return lines, current
 
 
@@ -275,7 +290,7 @@ def fit_paragraphs(paragraphs: list[tuple[str, bool]], size: int, width: int,
     current = size
     while True:
         lines = [(index, line) for index, (text, bold) in enumerate(paragraphs)
-                 for line in wrap(text, current, width, bold)]
+                 for line in _wrap(text, current, width, bold)]
         room = max(0, height // max(1, line_height(current)))
         if len(lines) <= room or current <= floor:
             break
@@ -284,6 +299,9 @@ def fit_paragraphs(paragraphs: list[tuple[str, bool]], size: int, width: int,
         _overflow(" ".join(text for text, _bold in paragraphs), len(lines), room,
                   "more lines than its box holds")
         lines = lines[:room]
+        return lines, current
+    for index, (text, _bold) in enumerate(paragraphs):
+        _note_broken_words(text, [line for number, line in lines if number == index])
     return lines, current
 
 
