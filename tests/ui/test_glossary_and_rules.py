@@ -166,3 +166,16 @@ def test_the_glossary_shows_whole_entries_a_scroll_bar_and_more_below(
         driver.key(pygame.K_DOWN)
     assert not scene.more_below() and scene.shown().stop == len(glossary.TERMS)
     assert abs(scene.scroll_bar()[1].bottom - track.bottom) <= 1
+
+
+def test_how_to_play_lists_every_control_of_the_table() -> None:
+    heading, paragraphs, _example, _caption = SECTIONS[-1]
+    assert heading == "Playing on this table"
+    text = " ".join(paragraphs)
+    from diloti_desktop.ui.kit.input import LETTERS
+    # the table's letters (the review's own keys are shown on its buttons)
+    for letter in ("h", "m", "l", "u", "s", "r"):
+        assert letter in LETTERS and re.search(rf"\b{letter.upper()}\b", text), letter
+    for words in ("Ctrl+Z", "Undo", "three times", "history", "tutor", "Settings", "review",
+                  "F11", "F12", "Esc", "Enter", "Tab", "Space"):
+        assert words in text, words
