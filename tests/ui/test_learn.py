@@ -232,6 +232,9 @@ def test_undo_in_a_lesson_takes_back_the_step_s_move(driver: Driver) -> None:
     assert not scene.can_undo()
     driver.key(pygame.K_u)
     assert "Nothing to take back" in scene.messages.toast
+    scene.messages.say("", 0.0)
+    driver.click(next(b for b in scene.buttons() if b.key == "undo").box.center)
+    assert "Nothing to take back" in scene.messages.toast
     driver.play(Move.parse(scene.guide.coach.step.expect[0]))
     wait_step(driver, scene)
     assert scene.can_undo()

@@ -167,6 +167,11 @@ class GuidedTableScene(TableScene):
             if key is not None:
                 self.press(key)
                 return
+        if isinstance(event, Click) and not self.can_undo() and any(
+                b.key == "undo" and b.box.contains(event.pos) for b in self.buttons()):
+            # a disabled Undo says why rather than nothing
+            self.press("undo")
+            return
         super().handle(event)
 
     def press(self, key: str) -> None:
