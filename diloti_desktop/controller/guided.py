@@ -37,7 +37,7 @@ from diloti_desktop.rules.errors import IllegalMoveError
 from diloti_desktop.rules.gestures import resolve_gesture
 from diloti_desktop.rules.movegen import is_legal
 from diloti_desktop.rules.moves import Move
-from diloti_desktop.rules.position import Position
+from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.rules.view import SeatView
 
 log = logging.getLogger(__name__)
@@ -73,6 +73,14 @@ class Coach(Protocol):
 
     def advance(self) -> Position | None:
         """Go to the next step; its position, or None to go on from the current one."""
+        ...
+
+    def can_take_back(self) -> bool:
+        """Whether Undo may take the learner's moves of the current step back."""
+        ...
+
+    def taken_back(self) -> None:
+        """The current step's moves were taken back: the step is to do again."""
         ...
 
 
@@ -136,6 +144,20 @@ class GuidedSession(GameSession):
     def waiting(self) -> bool:
         """Whether the step is done and the session waits for the next one."""
         return self.coach.step_complete()
+
+    def can_undo(self) -> bool:
+        """Undo in a lesson takes back the learner's last move of the current step (a
+        step's history starts at its own position), never past a round's end."""
+        return (self.coach.can_take_back() and self.human_seat is not None
+                and self.position.phase == PLAY
+                and any(played.seat == self.human_seat for played in self.history))
+
+    def undo(self) -> bool:
+        """Take back as in a game, and tell the coach the step is to do again."""
+        if not super().undo():
+            return False
+        self.coach.taken_back()
+        return True
 
     def is_human_turn(self) -> bool:
         """No move at all while a finished step waits for the next."""
@@ -272,3 +294,10 @@ class PuzzleCoach:
     def advance(self) -> Position | None:
         """A puzzle has one step."""
         return None
+
+    def can_take_back(self) -> bool:
+        """A solved puzzle stays solved: no undo."""
+        return False
+
+    def taken_back(self) -> None:
+        """Never called: see :meth:`can_take_back`."""

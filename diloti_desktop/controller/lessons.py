@@ -526,9 +526,10 @@ class LessonCoach:
             if Move.parse(text) == move:
                 return _(answer)
         if not move_ideas(move) <= self.known:
-            return _("That move comes in a later lesson. {task}").format(task=_(self.step.task))
-        return _("{move} is allowed, but it is not what this step asks. {task}").format(
-            move=move.describe()[:1].upper() + move.describe()[1:], task=_(self.step.task))
+            return _("That move comes in a later lesson.")
+        # short: the step's task is on screen just above the reply
+        return _("{move} is allowed, but it is not what this step asks.").format(
+            move=move.describe()[:1].upper() + move.describe()[1:])
 
     def refusal(self, position: Position, card: int, loose: int, piles: Sequence[int],
                 reason: str) -> str:
@@ -584,6 +585,17 @@ class LessonCoach:
     def step_complete(self) -> bool:
         """Whether the current step is done."""
         return self._complete
+
+    def can_take_back(self) -> bool:
+        """Undo may take back the learner's moves of the current step."""
+        return True
+
+    def taken_back(self) -> None:
+        """Back to the step's position: the step is to do again (a finished lesson stays
+        reported, its progress is kept)."""
+        self._complete = False
+        self._awaiting_reply = False
+        self.finished = False
 
     def advance(self) -> Position | None:
         """The next step (its position, or None to go on); nothing after the last."""

@@ -253,7 +253,7 @@ class GameSession:
     def undo(self) -> bool:
         """Take back to the human's previous decision this round (emits Undone)."""
         index = _last_decision(self.history, self.human_seat)
-        if not self.against_ai() or self.position.phase != PLAY or index is None:
+        if not self.can_undo() or index is None:
             self._events.append(MoveRejected(_("there is nothing to take back")))
             return False
         target = self.history[index].before

@@ -11,7 +11,7 @@ import pytest
 from diloti_desktop import glossary
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.ruleset import FIELD_NAMES
-from diloti_desktop.ui.kit import tooltip
+from diloti_desktop.ui.kit import theme, tooltip
 from diloti_desktop.ui.learn.glossary_screen import GlossaryScene
 from diloti_desktop.ui.learn.rules_screen import SECTIONS, RulesScene
 from diloti_desktop.ui.menus.advanced_rules import AdvancedRulesScene
@@ -139,3 +139,43 @@ def test_an_example_captions_only_what_it_shows(driver: Driver, notation: str,
     surface = pygame.Surface((900, 200))
     example_view.draw_example(surface, Box(0, 0, 900, 200), notation, 60, 16)
     assert [t for t in drawn if t in ("Your hand", "Table")] == captions
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_the_glossary_shows_whole_entries_a_scroll_bar_and_more_below(
+        driver: Driver, size: tuple[int, int]) -> None:
+    driver.resize(size)
+    scene = GlossaryScene(driver.ctx)
+    driver.ctx.scenes.push(scene)
+    driver.frames()
+    _box, text_size, area = scene._frame()
+    first = scene.shown()
+    assert first.start == 0 and 1 < len(first) < len(glossary.TERMS)
+    # the first view ends with a whole entry: its last line ends a sentence
+    last_line = scene.entries()[first.stop - 1][-1][0]
+    assert last_line.rstrip().endswith((".", ")")), last_line
+    rows = sum(len(entry) for entry in scene.entries()[first.start:first.stop])
+    assert rows * theme.line_height(text_size) <= area.h
+    assert scene.more_below()
+    track, thumb = scene.scroll_bar()
+    assert thumb.y == track.y and thumb.h < track.h and track.x >= area.right
+    driver.key(pygame.K_PAGEDOWN)
+    assert scene.offset == first.stop
+    assert scene.scroll_bar()[1].y > track.y
+    for _ in range(len(glossary.TERMS)):
+        driver.key(pygame.K_DOWN)
+    assert not scene.more_below() and scene.shown().stop == len(glossary.TERMS)
+    assert abs(scene.scroll_bar()[1].bottom - track.bottom) <= 1
+
+
+def test_how_to_play_lists_every_control_of_the_table() -> None:
+    heading, paragraphs, _example, _caption = SECTIONS[-1]
+    assert heading == "Playing on this table"
+    text = " ".join(paragraphs)
+    from diloti_desktop.ui.kit.input import LETTERS
+    # the table's letters (the review's own keys are shown on its buttons)
+    for letter in ("h", "m", "l", "u", "s", "r"):
+        assert letter in LETTERS and re.search(rf"\b{letter.upper()}\b", text), letter
+    for words in ("Ctrl+Z", "Undo", "three times", "history", "tutor", "Settings", "review",
+                  "F11", "F12", "Esc", "Enter", "Tab", "Space"):
+        assert words in text, words

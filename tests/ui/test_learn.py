@@ -15,6 +15,8 @@ from diloti_desktop.controller.lessons import LESSONS
 from diloti_desktop.player_data import learning_progress as saved
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.position import Position
+from diloti_desktop.ui.kit import theme
 from diloti_desktop.ui.learn.learn import LearnScene, WelcomeScene, should_welcome
 from diloti_desktop.ui.menus.error import ErrorScene
 from diloti_desktop.ui.menus.menu import MainMenuScene
@@ -23,6 +25,7 @@ from diloti_desktop.ui.table.guided_table import (
     GuidedTableScene,
     LessonGuide,
     PuzzleGuide,
+    stock_in_step,
 )
 from diloti_desktop.ui.table.hint_coach import move_items
 from diloti_desktop.ui.table.summary import RoundSummaryScene
@@ -80,6 +83,7 @@ def test_every_lesson_with_the_mouse_and_a_wrong_try(driver: Driver, index: int)
     if mistake in legal_moves(before):
         assert "not what this step asks" in scene.wrong or len(scene.wrong) > 30
     assert any(scene.wrong in text for text, _c, _b in scene.content().lines)
+    assert lesson.steps[0].task not in scene.wrong, "the task is on screen already"
     # The refused gesture's clicked cards stay selected: Esc clears them.
     if scene.interaction.selected:
         driver.key(pygame.K_ESCAPE)
@@ -232,3 +236,79 @@ def test_the_learn_screen_s_buttons_never_overlap(size: tuple[int, int]) -> None
                 assert apart, (first, second)
     finally:
         ctx.close_session()
+
+
+def lesson_index(key: str) -> int:
+    return next(i for i, lesson in enumerate(LESSONS) if lesson.key == key)
+
+
+def test_undo_in_a_lesson_takes_back_the_step_s_move(driver: Driver) -> None:
+    learn = open_learn(driver)
+    learn.open_lesson(lesson_index("partners"))
+    scene = driver.top
+    assert isinstance(scene, GuidedTableScene) and isinstance(scene.guide, LessonGuide)
+    driver.until(lambda: scene.accepting())
+    start = scene.session.position
+    assert not scene.can_undo()
+    driver.key(pygame.K_u)
+    assert "Nothing to take back" in scene.messages.toast
+    scene.messages.say("", 0.0)
+    driver.click(next(b for b in scene.buttons() if b.key == "undo").box.center)
+    assert "Nothing to take back" in scene.messages.toast
+    driver.play(Move.parse(scene.guide.coach.step.expect[0]))
+    wait_step(driver, scene)
+    assert scene.can_undo()
+    driver.click(next(b for b in scene.buttons() if b.key == "undo").box.center)
+    driver.until(lambda: scene.accepting())
+    assert scene.session.position == start and not scene.guided.waiting()
+    assert scene.guide.coach.index == 0
+    driver.play(Move.parse(scene.guide.coach.step.expect[0]))
+    wait_step(driver, scene)
+    assert scene.guided.waiting()
+
+
+def test_a_lesson_s_round_summary_gives_no_accuracy_and_leaves_the_rule_in_view(
+        driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    learn = open_learn(driver)
+    learn.open_lesson(lesson_index("scoring"))
+    scene = driver.top
+    assert isinstance(scene, GuidedTableScene) and isinstance(scene.guide, LessonGuide)
+    driver.until(lambda: scene.accepting())
+    driver.play(Move.parse(scene.guide.coach.step.expect[0]))
+    driver.until(lambda: isinstance(driver.top, RoundSummaryScene), timeout=30.0)
+    summary = driver.top
+    assert isinstance(summary, RoundSummaryScene) and summary.in_lesson
+    driver.until(summary.review_ready, timeout=30.0)
+    drawn: list[str] = []
+    real = theme.blit_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> object:
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(theme, "blit_text", spy)
+    driver.shell.draw()
+    assert any("is over" in text for text in drawn), "the summary was drawn"
+    assert not any("accuracy" in text.lower() for text in drawn)
+    assert not any("wins the match" in text for text in drawn)
+    # the lesson's result and rule, in the panel above, are not covered
+    assert summary.frame().y >= scene.board.panel_box().bottom
+    assert any(LESSONS[lesson_index("scoring")].summary in text for text in drawn)
+    driver.key(pygame.K_u)
+    assert driver.top is summary
+
+
+def test_a_step_without_a_stock_does_not_call_it_empty(driver: Driver) -> None:
+    xeri = LESSONS[lesson_index("xeri")]
+    assert not stock_in_step(Position.parse(xeri.steps[1].position))
+    assert stock_in_step(Position.parse(xeri.steps[2].position))  # the round's end
+    learn = open_learn(driver)
+    learn.open_lesson(lesson_index("xeri"))
+    scene = driver.top
+    assert isinstance(scene, GuidedTableScene)
+    driver.until(lambda: scene.accepting())
+    driver.play(Move.parse(scene.guide.coach.step.expect[0]))
+    wait_step(driver, scene)
+    press_panel(driver, "next")
+    driver.until(lambda: scene.accepting())
+    assert scene.decorations().stock_shown is False

@@ -168,6 +168,9 @@ class Decorations:
     arrows: Sequence[Arrow] = ()
     #: The top bar's "Round 2 · deal 2 of 4 · first to 61" (not in a lesson or a puzzle).
     round_title: bool = True
+    #: The stock and its caption; a lesson's position that leaves the stock out hides it
+    #: rather than call it empty.
+    stock_shown: bool = True
 
 
 def card_surface(card: int, width: int, four_colour: bool) -> pygame.Surface:
@@ -268,6 +271,8 @@ def _draw_placeholder(surface: pygame.Surface, box: Box) -> None:
 
 def _draw_stock(surface: pygame.Surface, layout: TableLayout, position: Position,
                 deco: Decorations) -> None:
+    if not deco.stock_shown:
+        return
     box = layout.stock
     card_box = Box(box.x, box.y, layout.opp_w, box.h)
     count = len(position.stock)

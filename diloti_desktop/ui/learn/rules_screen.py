@@ -91,8 +91,13 @@ SECTIONS: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
            "it). When a play could mean two things, you will be asked which one."),
         N_("Without dragging: click a hand card, click the table items, press Play. With "
            "the keyboard: ← → pick a card, Tab moves over the table, Space selects, Enter "
-           "plays, M lists every legal move, H asks for a hint, Esc opens the menu, F11 "
-           "switches fullscreen."),
+           "plays, Esc opens the menu."),
+        N_("Help at the table: H shows a hint; press it again, up to three times, to see "
+           "more (what to look for, then the card, then the whole move). M lists every "
+           "legal move. L shows the round's history, S the score sheet. Undo (Ctrl+Z or U) "
+           "takes back your last move. The tutor, switched on in Settings, warns you before "
+           "a costly move. After a round, R opens its review, move by move."),
+        N_("F11 switches fullscreen; F12 saves a screenshot and says where it went."),
         N_("New to the game? Learn to play, in the main menu, teaches it on the table in "
            "short lessons. The Glossary button below explains every word of the game."),
     ), "", ""),

@@ -21,7 +21,8 @@ from diloti_desktop.ai.coach import SHOWN_REASONS
 from diloti_desktop.controller.guided import GuidedSession, PuzzleCoach
 from diloti_desktop.controller.lessons import LESSONS, LessonCoach
 from diloti_desktop.i18n import _, format_number
-from diloti_desktop.rules.cards import pretty_cards
+from diloti_desktop.rules.cards import CARDS, pretty_cards
+from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.ui.board.table_view import Decorations
 from diloti_desktop.ui.kit import theme
 from diloti_desktop.ui.kit.context import AppContext
@@ -42,6 +43,14 @@ PANEL_SHARE = 0.36
 def _margin(points: float) -> str:
     """A puzzle's margin in the player's language: "2", "0,5"."""
     return format_number(points, 0 if float(points).is_integer() else 1)
+
+
+def stock_in_step(position: Position) -> bool:
+    """Whether a lesson's position has a stock to show: cards still to deal, or every
+    card of the pack accounted for (an empty stock at a round's end is worth seeing)."""
+    if position.stock:
+        return True
+    return sum(mask.bit_count() for mask in position.accounted_cards()) == len(CARDS)
 
 
 def refusal(wrong: str) -> str:
@@ -158,12 +167,19 @@ class GuidedTableScene(TableScene):
             if key is not None:
                 self.press(key)
                 return
+        if isinstance(event, Click) and not self.can_undo() and any(
+                b.key == "undo" and b.box.contains(event.pos) for b in self.buttons()):
+            # a disabled Undo says why rather than nothing
+            self.press("undo")
+            return
         super().handle(event)
 
     def press(self, key: str) -> None:
         """A panel button (the guide's, or leave) or a table button was pressed."""
         if key == "leave":
             self.open_menu()
+        elif key == "undo" and not self.can_undo():
+            self.say(self.guide.no_undo(self))
         elif not self.guide.press(key, self):
             super().press(key)
 
@@ -294,6 +310,12 @@ class LessonGuide:
             return False
         return True
 
+    def no_undo(self, scene: GuidedTableScene) -> str:
+        """Why U or Ctrl+Z takes nothing back now."""
+        if scene.guided.position.phase != PLAY:
+            return _("The round is over: its last move cannot be taken back.")
+        return _("Nothing to take back yet: Undo goes back to the start of this step.")
+
     def hint(self, scene: GuidedTableScene) -> None:
         """In a lesson the hint is the step's own move: its card picked and its table items
         selected, so Enter or Play makes it."""
@@ -305,8 +327,10 @@ class LessonGuide:
             move=describe_move(move, scene.session.position)), hint=True, seconds=30)
 
     def decorate(self, deco: Decorations, scene: GuidedTableScene) -> Decorations:
-        """The table as in a game."""
-        return deco
+        """The table as in a game, except the stock when the step's position leaves it
+        out (an empty stock while cards are missing): it is not "empty", just not part of
+        the step."""
+        return dataclasses.replace(deco, stock_shown=stock_in_step(scene.animations.shown))
 
 
 class PuzzleGuide:
@@ -388,6 +412,11 @@ class PuzzleGuide:
             self.on_other(self.number + (1 if key == "next_puzzle" else -1))
             return True
         return False
+
+    def no_undo(self, scene: GuidedTableScene) -> str:
+        """Why U or Ctrl+Z takes nothing back: a try is never played in a puzzle."""
+        return _("No undo here: a wrong try changes nothing, and a solved puzzle stays "
+                 "solved.")
 
     def hint(self, scene: GuidedTableScene) -> None:
         """No hints in a puzzle: that is the puzzle."""

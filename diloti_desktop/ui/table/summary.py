@@ -108,21 +108,31 @@ class RoundSummaryScene(_ResultScene):
         parts = [p for p in self.result.account.split(" · ") if p and p != title]
         return parts
 
+    @property
+    def in_lesson(self) -> bool:
+        """Whether the round was a lesson's: no match goes on and no accuracy is given,
+        and the lesson's panel at the top of the table keeps its result and rule in view."""
+        return not self.table.session.deals_rounds
+
     def frame(self) -> Box:
-        """The panel, as tall as its content."""
+        """The panel, as tall as its content; in a lesson at the bottom of the window,
+        below the lesson's panel."""
         width, height = self.ctx.window.size()
         unit = screen_unit(width, height)
         size = max(13, round(unit * 0.026))
         rows = len(summary_rows(self.result.breakdown, self.result.scores,
                                 self.table.session.config.rules))
         button_h = round(unit * 0.065)
-        # Mirrors draw(): margin, title, accounts, header, rows, target line, button.
+        # Mirrors draw(): margin, title, accounts, header, rows, target and status lines
+        # (not in a lesson), button.
+        lines = size // 2 if self.in_lesson else round(size * 2.7) + round(size * 1.6)
         content = (size + round(size * 2.6) + len(self.account_lines()) * round(size * 1.5)
-                   + round(size * 2.0) + rows * round(size * 1.75) + round(size * 2.7)
-                   + round(size * 1.6) + button_h + button_h // 2)
+                   + round(size * 2.0) + rows * round(size * 1.75) + lines
+                   + button_h + button_h // 2)
         box = panel(width, height, 0.6, 0.0, max_w=round(unit * 1.05))
         h = min(height - 2 * size, content)
-        return Box(box.x, (height - h) // 2, box.w, h)
+        top = height - h - size // 2 if self.in_lesson else (height - h) // 2
+        return Box(box.x, top, box.w, h)
 
     def buttons(self) -> list[Button]:
         """Next round (or the match result), and the review of this round."""
@@ -210,10 +220,16 @@ class RoundSummaryScene(_ResultScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The breakdown table."""
-        theme.shade(surface, 150)
         box = self.frame()
         unit = screen_unit(*surface.get_size())
         size = max(13, round(unit * 0.026))
+        if self.in_lesson:
+            # the lesson's result and rule above stay readable
+            top = max(0, box.y - size // 2)
+            theme.shade(surface.subsurface((0, top, surface.get_width(),
+                                            surface.get_height() - top)), 150)
+        else:
+            theme.shade(surface, 150)
         theme.panel(surface, box, 18, theme.GOLD_DARK, shadow=True)
         y = box.y + size
         title = _("Round {number} is over").format(number=self.result.round_no)
@@ -254,11 +270,12 @@ class RoundSummaryScene(_ResultScene):
                 theme.blit_text(surface, value, size, (cx, row.centery), ink, bold=strong,
                                 anchor="center")
             y += row_h
-        target = _("First to {target} wins the match.").format(target=rules.target)
-        theme.blit_text(surface, target, size - 2, (box.centerx, y + size // 2), theme.INK_DIM,
-                        anchor="midtop")
+        if not self.in_lesson:
+            target = _("First to {target} wins the match.").format(target=rules.target)
+            theme.blit_text(surface, target, size - 2, (box.centerx, y + size // 2),
+                            theme.INK_DIM, anchor="midtop")
         status = review_status(self.table.session, self.result.round_no)
-        if status:
+        if status and not self.in_lesson:
             theme.blit_text(surface, status, size - 1, (box.centerx, y + round(size * 2.1)),
                             theme.HINT, anchor="midtop", max_width=box.w - 2 * size)
         for index, button in enumerate(self.buttons()):
