@@ -25,6 +25,7 @@ import sys
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Final
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
@@ -71,8 +72,25 @@ def extract() -> Catalog:
                                 strip_comment_tags=True)
     for filename, lineno, message, comments, context in messages:
         path = (PACKAGE / filename).relative_to(ROOT).as_posix()
-        catalog.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+        catalog.add(message, None, [(path, lineno)],
+                    auto_comments=[*comments, *_form_notes(message)], context=context)
     return catalog
+
+
+#: Placeholders that carry a name's or a list of cards' grammatical forms.
+PHRASE_FIELDS: Final = ("player", "side", "cards")
+
+
+def _form_notes(message: str | tuple[str, ...]) -> list[str]:
+    """A translator's note on the forms a placeholder offers (docs/translating.md)."""
+    texts = (message,) if isinstance(message, str) else message
+    try:
+        fields = {name for text in texts for name in placeholders(text)}
+    except ValueError:
+        return []
+    return [f"{{{name}}} may be written {{{name}:nom}}, {{{name}:acc}}, {{{name}:gen}} or "
+            f"{{{name}:to}} (capitalised to start a sentence): see docs/translating.md."
+            for name in PHRASE_FIELDS if name in fields]
 
 
 def _header_comment(what: str) -> str:
