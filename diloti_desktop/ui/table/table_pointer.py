@@ -101,6 +101,14 @@ class TablePointer:
         return next((b for b in self.host.buttons() if b.enabled and b.box.contains(pos)),
                     None)
 
+    def _waiting_button_at(self, pos: tuple[int, int]) -> Button | None:
+        """The Hint or Moves button under ``pos`` while it waits for the cards to stop
+        moving: the press is kept and acted on then."""
+        if self.board.spectator:
+            return None
+        return next((b for b in self.host.buttons()
+                     if b.key in ("hint", "moves") and b.box.contains(pos)), None)
+
     # -- what the other parts ask -------------------------------------------------------
     def clear(self) -> None:
         """Forget the pick, the selection and the drag's targets (the position changed)."""
@@ -171,7 +179,7 @@ class TablePointer:
 
     def click(self, event: Click) -> None:
         """A button, a hand card (twice: play it) or a table item (select it)."""
-        button = self.button_at(event.pos)
+        button = self.button_at(event.pos) or self._waiting_button_at(event.pos)
         if button is not None:
             self.ctx.play_sound(Sound.CLICK)
             self.host.press(button.key)

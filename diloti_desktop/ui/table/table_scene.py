@@ -15,6 +15,7 @@ last event shown, which may lag the session's by a move.
 from __future__ import annotations
 
 import logging
+from collections import deque
 
 import pygame
 
@@ -58,6 +59,10 @@ from diloti_desktop.ui.table.table_state import TOAST_SECONDS, Animations, Board
 
 log = logging.getLogger(__name__)
 
+#: At most this many presses wait for the table to be ready (a held key's repeats or a
+#: frantic player cannot pile up work for later).
+PENDING_LIMIT = 8
+
 
 class TableScene(Scene):
     """A match in progress (or, with no human seat, being watched)."""
@@ -77,6 +82,10 @@ class TableScene(Scene):
         self.drawing = TableDrawing(ctx, session, TableObjects(
             self.board, self.animations, self.interaction, self.messages, self.hint,
             self.history), self)
+        #: Presses that need the table ready, made while it was not (cards moving, the
+        #: opponent to play, the hint being computed): replayed in order once it is.
+        self.pending: deque[KeyAction | str] = deque()
+        self._replaying = False
 
     # -- lifecycle -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -87,6 +96,10 @@ class TableScene(Scene):
             result = self.session.round_result()
             if result is not None:
                 self.animations.queue(result)
+
+    def exit(self) -> None:
+        """Presses kept for the table do not outlive it."""
+        self.drop_pending()
 
     def resume(self) -> None:
         """Settings may have changed while covered."""
@@ -140,7 +153,48 @@ class TableScene(Scene):
         """Forget the pick, the selection and any hint (the position changed)."""
         self.pointer.clear()
         self.hint.clear()
+        self.hint.asked = "hint" in self.pending
         self.messages.drop_hint()
+
+    def drop_pending(self) -> None:
+        """Forget the presses waiting for the table (they no longer apply: a new round,
+        an undo, the table left)."""
+        self.pending.clear()
+        self.hint.asked = False
+
+    def _defer(self, press: KeyAction | str) -> bool:
+        """Keep ``press`` for later when the table is not ready for it yet, or earlier
+        presses are still waiting (the order is kept); whether it was kept."""
+        if self._replaying or self.board.spectator or self.ctx.scenes.top is not self:
+            return False
+        if not self.pending and self.accepting() and not self.hint.waiting:
+            return False
+        if len(self.pending) < PENDING_LIMIT:
+            self.pending.append(press)
+            self.hint.asked |= press == "hint"
+        return True
+
+    def _replay(self) -> bool:
+        """Act on the waiting presses, in order, while the table is ready for them."""
+        if not self.pending:
+            return False
+        if self.ctx.scenes.top is not self:
+            self.drop_pending()
+            return True
+        acted = False
+        self._replaying = True
+        try:
+            while self.pending and self.accepting() and not self.hint.waiting:
+                press = self.pending.popleft()
+                self.hint.asked = "hint" in self.pending
+                acted = True
+                if isinstance(press, str):
+                    self.press(press)
+                else:
+                    self._key(press)
+        finally:
+            self._replaying = False
+        return acted
 
     # -- the frame -------------------------------------------------------------------------
     def update(self, dt: float) -> bool:
@@ -150,6 +204,7 @@ class TableScene(Scene):
         changed |= self._next_events()
         changed |= self.animations.advance(dt, self.messages, self.ctx.play_sound)
         changed |= self.pointer.advance(dt)
+        changed |= self._replay()
         changed |= self.messages.expire(self.animations.time)
         if self.thinking():
             changed |= self.drawing.dots_changed()
@@ -194,6 +249,7 @@ class TableScene(Scene):
                 # The position the session went back to, at once: nothing is replayed.
                 self.animations.jump_to(self.session)
                 self.pointer.reset()
+                self.drop_pending()
                 self.messages.show_banner("", new=True, dt=0.0)
                 self.clear_interaction()
             elif isinstance(event, MovePlayed | RoundBegan):
@@ -218,10 +274,12 @@ class TableScene(Scene):
                 self.clear_interaction()
                 self.animations.play_move(event, self.board.layout(), viewer, factor, launch)
             elif isinstance(event, RoundBegan):
+                self.drop_pending()
                 self.clear_interaction()
                 self.animations.deal(event.position or self.session.position, self.board.layout(),
                                      viewer, factor)
             elif isinstance(event, RoundOver):
+                self.drop_pending()
                 self.ctx.nav.open_round_summary(self, event)
                 break
         return changed
@@ -258,6 +316,8 @@ class TableScene(Scene):
 
     def press(self, key: str) -> None:
         """A table button was pressed."""
+        if key in _WAITING_PRESSES and self._defer(key):
+            return
         if key == "hint":
             self.request_hint()
         elif key == "moves":
@@ -288,6 +348,8 @@ class TableScene(Scene):
         elif action in (Action.PAGE_UP, Action.PAGE_DOWN) and self.history.open:
             self.history.scroll_by(5 if action == Action.PAGE_UP else -5,
                                    len(self.session.history))
+        elif self._defer(event):
+            return
         elif self.accepting():
             self.pointer.play_keys(event)
 
@@ -304,6 +366,7 @@ class TableScene(Scene):
 
     def open_menu(self) -> None:
         """The pause menu."""
+        self.drop_pending()
         self.ctx.nav.open_pause()
 
     # -- drawing ---------------------------------------------------------------------------
@@ -323,3 +386,5 @@ class TableScene(Scene):
 #: The keys that do what a table button does.
 _KEYS = {Action.HINT: "hint", Action.MOVES: "moves", Action.SCORES: "scores",
          Action.HISTORY: "history", Action.UNDO: "undo"}
+#: The presses that need the table ready (the others act at once).
+_WAITING_PRESSES = {"hint", "moves", "play"}
