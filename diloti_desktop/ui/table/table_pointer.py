@@ -165,8 +165,14 @@ class TablePointer:
             self.state.snap = (Flight(card, start, home, 0.0, duration), 0.0)
 
     def _leave_hint(self, card: int | None = None) -> None:
-        """Another action than following the hint (``card``: the hand card now used)."""
+        """Another action than following the hint (``card``: the hand card now used): the
+        hint goes, and so does the selection it made, which would otherwise join the next
+        gesture (another card dragged onto the felt would be read with the hinted items)."""
         if self.hint.level and (card is None or card != self.hint.lit()[0]):
+            _card, items = self.hint.lit()
+            if items and self.state.selected == set(items):
+                self.state.selected.clear()
+                self.state.focus_item = None
             self.hint.clear()
 
     # -- the pointer --------------------------------------------------------------------
