@@ -135,3 +135,17 @@ def test_presses_waiting_for_the_table_are_dropped_when_the_table_is_left(
     assert table.pending
     driver.key(pygame.K_ESCAPE)
     assert not table.pending and not table.hint.asked
+
+
+def test_presses_waiting_for_the_table_are_dropped_when_a_dialog_covers_it(
+        driver: Driver) -> None:
+    open_game(driver)
+    table = driver.table
+    driver.key(pygame.K_h)
+    assert table.pending and table.hint.asked
+    driver.key(pygame.K_s, text="s")  # the score sheet covers the table
+    assert driver.top is not table and not table.pending
+    driver.key(pygame.K_ESCAPE)
+    driver.wait_for_turn()
+    driver.frames(3)
+    assert table.hint.level == 0 and not table.hint.waiting and not table.hint.asked

@@ -101,6 +101,11 @@ class TableScene(Scene):
         """Presses kept for the table do not outlive it."""
         self.drop_pending()
 
+    def pause(self) -> None:
+        """Covered (a dialog, the tutor, the summary): what was pressed before was meant
+        for the table as it was, not for after the dialog."""
+        self.drop_pending()
+
     def resume(self) -> None:
         """Settings may have changed while covered."""
         self.session.ai_pace = self.ctx.ai_pace()
