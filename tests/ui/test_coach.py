@@ -139,6 +139,36 @@ def test_any_other_action_clears_the_hint(driver: Driver) -> None:
     assert session.position.phase == PLAY
 
 
+def test_the_hints_selection_does_not_trap_the_next_drag(driver: Driver) -> None:
+    """After H×3 the hinted items are selected; dragging another card onto empty felt
+    lays it (the hint's selection is let go), not a gesture with the hinted items."""
+    position = Position.parse("rules=2p hands=3S5H/4C7C loose=3D played=1")
+    session = open_game(driver, position)
+    table = driver.table
+    move = full_hint(driver)
+    assert move.table_cards and table.interaction.selected
+    lays = {m.card: m for m in legal_moves(position) if m.kind == MoveKind.LAY}
+    other = next(c for c, _b in table.pointer.hand_card_boxes()
+                 if c != move.card and c in lays)
+    driver.drag(driver.hand_card(other), driver.empty_table_spot())
+    assert table.hint.level == 0
+    assert len(session.history) == 1 and session.history[0].move == lays[other]
+
+
+def test_a_key_or_a_click_lets_the_hints_selection_go(driver: Driver) -> None:
+    position = Position.parse("rules=2p hands=3S5H/4C7C loose=3D played=1")
+    open_game(driver, position)
+    table = driver.table
+    full_hint(driver)
+    driver.key(pygame.K_RIGHT)
+    assert table.hint.level == 0 and not table.interaction.selected
+    move = full_hint(driver)
+    # A click on a hinted item starts a selection of its own: that item alone.
+    item = driver.items_of(move)[0]
+    driver.click(driver.item(item))
+    assert table.hint.level == 0 and table.interaction.selected == {item}
+
+
 def tutor_game(driver: Driver) -> GameSession:
     driver.ctx.settings = dataclasses.replace(driver.ctx.settings, tutor=True)
     return open_game(driver, complete(SWEEP_TRAP), level="Expert", factory=make_player)

@@ -12,14 +12,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from diloti_desktop.controller import GameSession
-from diloti_desktop.rules import legal_moves
+from diloti_desktop.controller import HUMAN, GameConfig, GameSession
+from diloti_desktop.rules import Position, legal_moves
 from diloti_desktop.rules.__main__ import main as rules_cli
 from diloti_desktop.ui.menus.menu import MainMenuScene
 from diloti_desktop.ui.review.review_scene import ReviewScene
 from diloti_desktop.ui.table.summary import MatchEndScene, RoundSummaryScene
 from diloti_desktop.ui.table.table_scene import TableScene
-from tests.ui.driver import Driver, choose_move, make_app
+from diloti_desktop.ui.words.review_words import decision_advice
+from tests.ui.driver import Driver, choose_move, make_app, random_players
 from tests.ui.test_table_play import start_from_menu
 
 SHOTS = os.environ.get("DILOTI_REVIEW_SHOTS")
@@ -264,3 +265,48 @@ def test_the_summary_prepares_the_review_and_r_shows_the_same_picture(driver: Dr
     driver.ctx.scenes.push(ReviewScene(driver.ctx, session, 1))  # made on the spot
     driver.shell.draw()
     assert pygame.image.tobytes(driver.shell.surface, "RGB") == shown
+
+
+@pytest.mark.slow
+def test_the_export_message_leaves_each_moves_advice_readable(driver: Driver) -> None:
+    start_from_menu(driver, 2)
+    finish_round(driver, seed=5)
+    session = driver.session
+    wait_for_grades(driver, session)
+    driver.key(pygame.K_r)
+    review = driver.top
+    assert isinstance(review, ReviewScene)
+    reviewed = review.reviewed
+    worse = sorted(ply for ply, d in reviewed.grades().items() if not d.was_best
+                   and not d.forced)
+    assert len(worse) >= 2, "the test round should have two moves with a better one"
+    review.press(f"step:{worse[0]}")  # as a click on its row
+    driver.key(pygame.K_e)
+    assert "Saved as" in review.message.text
+    for ply in worse[:2]:
+        while reviewed.step < ply:
+            driver.key(pygame.K_RIGHT)
+        decision = reviewed.decision()
+        assert decision is not None
+        deco = review.picture.decorations(review.picture.geometry())
+        advice = decision_advice(decision, reviewed.positions[ply])
+        assert advice.startswith("Better:") and deco.toast == advice
+        assert deco.status == review.message.text  # still said, on the status line
+
+
+def test_the_mistake_keys_say_so_when_the_round_has_none(driver: Driver) -> None:
+    # One card each and nothing left to deal: every decision is forced, so none is a
+    # mistake.
+    position = Position.parse("rules=2p hands=AH/KC loose=QC7H3D played=1")
+    config = GameConfig(position.rules, (HUMAN, "Casual"), 3)
+    session = GameSession(config, position, player_factory=random_players, ai_pace=0)
+    driver.ctx.nav.play(session)
+    driver.wait_for_turn()
+    driver.play(next(iter(legal_moves(position))), "double")
+    driver.until(lambda: isinstance(driver.top, RoundSummaryScene), timeout=20)
+    wait_for_grades(driver, session)
+    driver.key(pygame.K_r)
+    review = driver.top
+    assert isinstance(review, ReviewScene)
+    driver.key(pygame.K_1, text="1")
+    assert review.message.text == "No mistakes this round."

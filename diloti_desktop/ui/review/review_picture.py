@@ -115,9 +115,14 @@ class ReviewPicture:
                 rings_items[item] = BETTER_COLOUR
             if seat == reviewed.viewer or show_all:
                 rings_cards.setdefault(best.card, BETTER_COLOUR)
-        if decision is not None and not self.message.text:
+        if decision is not None and not (self.message.text and self.message.problem):
+            # The move's advice keeps its place; a message (where the export went) takes
+            # the status line while it lasts, so stepping on never hides a "Better:" line.
+            # A problem keeps the toast's alert colours.
             deco.toast = decision_advice(decision, position)
             deco.toast_is_hint = True
+            if self.message.text:
+                deco.status = self.message.text
         deco.card_rings, deco.item_rings = rings_cards, rings_items
         deco.ghosts, deco.arrows = ghosts, arrows
         return deco

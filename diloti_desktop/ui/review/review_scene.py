@@ -116,9 +116,7 @@ class ReviewScene(Scene):
         elif action in (Action.PAGE_UP, Action.PAGE_DOWN):
             self.jump_to_error(-1 if action == Action.PAGE_UP else 1)
         elif action == Action.DIGIT:
-            mistakes = summarise(self.reviewed.grades().values()).mistakes
-            if 1 <= event.digit <= len(mistakes):
-                self.go(mistakes[event.digit - 1].ply)
+            self.go_to_mistake(event.digit)
         elif action == Action.ALL_HANDS:
             self.press("hands")
         elif action == Action.GRADE_OTHERS:
@@ -148,6 +146,20 @@ class ReviewScene(Scene):
             self.ctx.scenes.pop(self)
         elif key.startswith("step:"):
             self.go(int(key[5:]))
+
+    def go_to_mistake(self, number: int) -> None:
+        """The ``number``-th biggest mistake (keys 1 to 3); a word when there is none."""
+        if not 1 <= number <= 3:
+            return
+        mistakes = summarise(self.reviewed.grades().values()).mistakes
+        if number <= len(mistakes):
+            self.go(mistakes[number - 1].ply)
+            return
+        done, total = self.reviewed.progress()
+        if done < total:
+            self.say(_("The round is still being analysed."))
+        elif not mistakes:
+            self.say(_("No mistakes this round."))
 
     def jump_to_error(self, direction: int) -> None:
         """The previous or next graded move graded an inaccuracy or worse."""

@@ -40,6 +40,9 @@ class HintCoach:
     waiting: bool = False
     target: int = 0          #: the step to show once the advice arrives
     failed: bool = False
+    #: H was pressed while the table was not ready (cards moving, the opponent playing):
+    #: the panel says the coach is at work at once, and the step follows when it is ready
+    asked: bool = False
     _wrapped: dict[tuple[object, ...], tuple[list[tuple[str, bool]], int]] = field(
         default_factory=dict, repr=False)
     size: int = 0            #: the text size the panel was last laid out at (may shrink)
@@ -52,6 +55,7 @@ class HintCoach:
         self.waiting = False
         self.target = 0
         self.failed = False
+        self.asked = False
         self._wrapped.clear()
 
     def hide(self) -> None:
@@ -111,7 +115,7 @@ class HintCoach:
 
     def lines(self) -> list[str]:
         """What the hint panel says."""
-        if self.waiting:
+        if self.waiting or self.asked:
             return [_("Looking for a good move…")]
         if self.failed:
             return [_("No hint is available right now.")]
@@ -136,7 +140,7 @@ class HintCoach:
         a longer hint (a long translation) shrinks rather than losing lines. Kept between
         frames: wrapping measures text."""
         size = layout.font_px
-        key = (self.level, self.waiting, self.failed, id(self.advice), width, size,
+        key = (self.level, self.waiting or self.asked, self.failed, id(self.advice), width, size,
                current_language())
         cached = self._wrapped.get(key)
         if cached is None:

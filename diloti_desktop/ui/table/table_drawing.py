@@ -178,8 +178,8 @@ class TableDrawing:
             moving.append(deco.dragged[1])
         still = dataclasses.replace(deco, flights=(), dragged=None, clock=0.0)
         dots = int(parts.animations.time * 3) % 3 if deco.thinking else -1
-        coach = (parts.hint.level, parts.hint.waiting, parts.hint.failed, parts.history.open,
-                 parts.history.scroll, parts.animations.moves_shown)
+        coach = (parts.hint.level, parts.hint.waiting, parts.hint.asked, parts.hint.failed,
+                 parts.history.open, parts.history.scroll, parts.animations.moves_shown)
         layout = parts.board.layout()
         signature = (parts.animations.shown, tuple(sorted(parts.animations.slots.items())),
                      layout, still, dots, coach, self.ctx.save_problem, self.tip_item())

@@ -101,6 +101,14 @@ class TablePointer:
         return next((b for b in self.host.buttons() if b.enabled and b.box.contains(pos)),
                     None)
 
+    def _waiting_button_at(self, pos: tuple[int, int]) -> Button | None:
+        """The Hint or Moves button under ``pos`` while it waits for the cards to stop
+        moving: the press is kept and acted on then."""
+        if self.board.spectator:
+            return None
+        return next((b for b in self.host.buttons()
+                     if b.key in ("hint", "moves") and b.box.contains(pos)), None)
+
     # -- what the other parts ask -------------------------------------------------------
     def clear(self) -> None:
         """Forget the pick, the selection and the drag's targets (the position changed)."""
@@ -157,8 +165,14 @@ class TablePointer:
             self.state.snap = (Flight(card, start, home, 0.0, duration), 0.0)
 
     def _leave_hint(self, card: int | None = None) -> None:
-        """Another action than following the hint (``card``: the hand card now used)."""
+        """Another action than following the hint (``card``: the hand card now used): the
+        hint goes, and so does the selection it made, which would otherwise join the next
+        gesture (another card dragged onto the felt would be read with the hinted items)."""
         if self.hint.level and (card is None or card != self.hint.lit()[0]):
+            _card, items = self.hint.lit()
+            if items and self.state.selected == set(items):
+                self.state.selected.clear()
+                self.state.focus_item = None
             self.hint.clear()
 
     # -- the pointer --------------------------------------------------------------------
@@ -171,7 +185,7 @@ class TablePointer:
 
     def click(self, event: Click) -> None:
         """A button, a hand card (twice: play it) or a table item (select it)."""
-        button = self.button_at(event.pos)
+        button = self.button_at(event.pos) or self._waiting_button_at(event.pos)
         if button is not None:
             self.ctx.play_sound(Sound.CLICK)
             self.host.press(button.key)

@@ -52,12 +52,16 @@ from diloti_desktop.ui.kit.scene import IDLE, Scene
 from diloti_desktop.ui.kit.widgets import Button
 from diloti_desktop.ui.table.hint_coach import HintCoach
 from diloti_desktop.ui.table.history_panel import HistoryPanel
+from diloti_desktop.ui.table.press_queue import PressQueue
 from diloti_desktop.ui.table.table_coach import TableCoach
 from diloti_desktop.ui.table.table_drawing import TableDrawing, TableObjects
 from diloti_desktop.ui.table.table_pointer import TablePointer
 from diloti_desktop.ui.table.table_state import TOAST_SECONDS, Animations, Board, Messages
 
 log = logging.getLogger(__name__)
+
+#: At most this many presses wait for the table to be ready (a held key's repeats or a
+#: frantic player cannot pile up work for later).
 
 
 class TableScene(Scene):
@@ -78,6 +82,12 @@ class TableScene(Scene):
         self.drawing = TableDrawing(ctx, session, TableObjects(
             self.board, self.animations, self.interaction, self.messages, self.hint,
             self.history), self)
+        #: Presses that need the table ready, made while it was not (cards moving, the
+        #: opponent to play, the hint being computed): replayed in order once it is.
+        self.presses = PressQueue(
+            ready=lambda: self.accepting() and not self.hint.waiting,
+            can_keep=lambda: not self.board.spectator and self.ctx.scenes.top is self,
+            act=self._act, hint_awaited=self._hint_awaited)
 
     # -- lifecycle -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -95,6 +105,15 @@ class TableScene(Scene):
         history = self.session.history
         if history and self.animations.account:
             self.animations.account = describe_turn(history[-1].events, self.session.players)
+
+    def exit(self) -> None:
+        """Presses kept for the table do not outlive it."""
+        self.presses.drop()
+
+    def pause(self) -> None:
+        """Covered (a dialog, the tutor, the summary): what was pressed before was meant
+        for the table as it was, not for after the dialog."""
+        self.presses.drop()
 
     def resume(self) -> None:
         """Settings may have changed while covered."""
@@ -148,7 +167,18 @@ class TableScene(Scene):
         """Forget the pick, the selection and any hint (the position changed)."""
         self.pointer.clear()
         self.hint.clear()
+        self.hint.asked = "hint" in self.presses.waiting
         self.messages.drop_hint()
+
+    def _act(self, press: KeyAction | str) -> None:
+        """A press that waited for the table, acted on now."""
+        if isinstance(press, str):
+            self.press(press)
+        else:
+            self._key(press)
+
+    def _hint_awaited(self, asked: bool) -> None:
+        self.hint.asked = asked
 
     # -- the frame -------------------------------------------------------------------------
     def update(self, dt: float) -> bool:
@@ -158,6 +188,7 @@ class TableScene(Scene):
         changed |= self._next_events()
         changed |= self.animations.advance(dt, self.messages, self.ctx.play_sound)
         changed |= self.pointer.advance(dt)
+        changed |= self.presses.replay()
         changed |= self.messages.expire(self.animations.time)
         if self.thinking():
             changed |= self.drawing.dots_changed()
@@ -202,6 +233,7 @@ class TableScene(Scene):
                 # The position the session went back to, at once: nothing is replayed.
                 self.animations.jump_to(self.session)
                 self.pointer.reset()
+                self.presses.drop()
                 self.messages.show_banner("", new=True, dt=0.0)
                 self.clear_interaction()
             elif isinstance(event, MovePlayed | RoundBegan):
@@ -226,10 +258,12 @@ class TableScene(Scene):
                 self.clear_interaction()
                 self.animations.play_move(event, self.board.layout(), viewer, factor, launch)
             elif isinstance(event, RoundBegan):
+                self.presses.drop()
                 self.clear_interaction()
                 self.animations.deal(event.position or self.session.position, self.board.layout(),
                                      viewer, factor)
             elif isinstance(event, RoundOver):
+                self.presses.drop()
                 self.ctx.nav.open_round_summary(self, event)
                 break
         return changed
@@ -266,6 +300,8 @@ class TableScene(Scene):
 
     def press(self, key: str) -> None:
         """A table button was pressed."""
+        if key in _WAITING_PRESSES and self.presses.defer(key):
+            return
         if key == "hint":
             self.request_hint()
         elif key == "moves":
@@ -296,6 +332,8 @@ class TableScene(Scene):
         elif action in (Action.PAGE_UP, Action.PAGE_DOWN) and self.history.open:
             self.history.scroll_by(5 if action == Action.PAGE_UP else -5,
                                    len(self.session.history))
+        elif self.presses.defer(event):
+            return
         elif self.accepting():
             self.pointer.play_keys(event)
 
@@ -312,6 +350,7 @@ class TableScene(Scene):
 
     def open_menu(self) -> None:
         """The pause menu."""
+        self.presses.drop()
         self.ctx.nav.open_pause()
 
     # -- drawing ---------------------------------------------------------------------------
@@ -331,3 +370,5 @@ class TableScene(Scene):
 #: The keys that do what a table button does.
 _KEYS = {Action.HINT: "hint", Action.MOVES: "moves", Action.SCORES: "scores",
          Action.HISTORY: "history", Action.UNDO: "undo"}
+#: The presses that need the table ready (the others act at once).
+_WAITING_PRESSES = {"hint", "moves", "play"}
