@@ -183,7 +183,7 @@ class ReviewPanel:
         height += self._chip_rows(width, size) * (line + 4) + size // 2
         practise = self.practise_line()
         if practise:
-            height += len(theme.wrap(practise, size, width)) * line + size // 2
+            height += len(theme.wrap(practise, size, width, bold=True)) * line + size // 2
         return height
 
     def practise_line(self) -> str:
@@ -286,10 +286,11 @@ class ReviewPanel:
         y = self._draw_accuracy(surface, x, y, w, size)
         y = self._draw_chips(surface, x, y, w, size)
         line = theme.line_height(size)
-        for text_line in theme.wrap(self.practise_line(), size, w):
-            theme.blit_text(surface, text_line, size, (x, y), theme.HINT, bold=True)
-            y += line
-        if self.practise_line():
+        practise = self.practise_line()
+        if practise:
+            for text_line in theme.wrap(practise, size, w, bold=True):
+                theme.blit_text(surface, text_line, size, (x, y), theme.HINT, bold=True)
+                y += line
             y += size // 2
         players = self.reviewed.positions[0].players
         if placed.mistakes:
