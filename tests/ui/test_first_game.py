@@ -100,3 +100,25 @@ def test_the_biggest_mistake_s_reason_names_what_to_practise() -> None:
     line = first_game_words.practise_line([theirs, blunder], 0, 2)
     assert line == _("Next, practise spotting the moves that clear the table: a xeri scores "
                      "extra points.")
+
+
+def test_the_last_lesson_s_closing_panel_offers_the_first_game(driver: Driver) -> None:
+    from diloti_desktop.controller.lessons import LESSONS
+    from diloti_desktop.ui.table.guided_table import GuidedTableScene
+    from tests.ui.test_learn import open_learn, press_panel, wait_step
+
+    learn = open_learn(driver)
+    learn.open_lesson(len(LESSONS) - 1)
+    scene = driver.top
+    assert isinstance(scene, GuidedTableScene)
+    steps = scene.guide.coach.lesson.steps
+    for number, step in enumerate(steps):
+        driver.until(lambda: scene.accepting())
+        driver.play(Move.parse(step.expect[0]))
+        wait_step(driver, scene)
+        if number + 1 < len(steps):
+            press_panel(driver, "next")
+    press_panel(driver, "first_game")
+    table = driver.top
+    assert isinstance(table, TableScene) and table.first_game is not None
+    assert table.session.config.seats == ("human", "Beginner") and table.session.tutor
