@@ -238,6 +238,7 @@ PICTURES: tuple[Picture, ...] = (
     Picture("hint-full", "hint, step 3"),
     Picture("tutor", "tutor warning"),
     Picture("history", history_of_moves),
+    Picture("learn", "LearnScene"),
     Picture("learn-lesson-step", "lesson 5", act=select_then_drag("8S3C", "8H", "5D")),
     Picture("learn-wrong-try", "lesson 7", act=lay("7H")),
     Picture("learn-puzzle", "puzzle, medium"),
@@ -246,6 +247,7 @@ PICTURES: tuple[Picture, ...] = (
     Picture("rules-examples", "RulesScene"),
     Picture("review", "round review"),
     Picture("review-all-hands", "round review", act=grade_everyone),
+    Picture("first-game-review", "first game review"),
     Picture("match-end-accuracy", match_end_graded, act=analysed),
     Picture("lang-table-el", "TableScene", size=(960, 600), language="el"),
     Picture("lang-summary-el", "RoundSummaryScene", size=(960, 600), language="el"),
@@ -257,6 +259,7 @@ PICTURES: tuple[Picture, ...] = (
     Picture("el-hint", "hint, step 3", size=(960, 600), language="el"),
     Picture("el-tutor", "tutor warning", size=(960, 600), language="el"),
     Picture("el-review", "round review", size=(960, 600), language="el"),
+    Picture("el-first-game-review", "first game review", size=(960, 600), language="el"),
     Picture("el-statistics", "statistics with a rating", size=(960, 600), language="el"),
     Picture("el-progress", "progress page", size=(960, 600), language="el"),
 )

@@ -34,6 +34,7 @@ from diloti_desktop.ui.menus.settings import SettingsScene
 from diloti_desktop.ui.menus.statistics import StatisticsScene
 from diloti_desktop.ui.review.review_scene import ReviewScene
 from diloti_desktop.ui.table.dialogs import ChooserScene, PauseScene
+from diloti_desktop.ui.table.first_game import FirstGame, first_game_config
 from diloti_desktop.ui.table.guided_table import GuidedTableScene, LessonGuide, PuzzleGuide
 from diloti_desktop.ui.table.moves_list import MovesListScene
 from diloti_desktop.ui.table.score_sheet import ScoreSheetScene
@@ -83,6 +84,18 @@ class Flow:
     def rematch(self, config: GameConfig) -> None:
         """The same players and rules again, with a fresh deal."""
         self.new_game(dataclasses.replace(config, seed=self.ctx.seed_source()))
+
+    def open_first_game(self) -> None:
+        """The guided first game against the Beginner (after asking before it replaces an
+        interrupted game): the tutor on, the nudge at each turn of round 1, then its review."""
+        ctx = self.ctx
+
+        def start() -> None:
+            session = ctx.new_session(first_game_config(ctx.seed_source()))
+            ctx.scenes.reset(MainMenuScene(ctx))
+            ctx.scenes.push(TableScene(ctx, session, first_game=FirstGame()))
+
+        self.confirm_replacing_saved_game(start)
 
     def confirm_replacing_saved_game(self, start: Callable[[], None]) -> None:
         """Ask before a new game replaces the interrupted one; ``start`` runs on yes.
@@ -136,6 +149,13 @@ class Flow:
         """The end of a round played on ``table``, over it."""
         self.ctx.play_sound(Sound.ROUND_END)
         self.ctx.scenes.push(RoundSummaryScene(self.ctx, table, result))
+        first = table.first_game if isinstance(table, TableScene) else None
+        if (first is not None and first.guiding(result.round_no)
+                and not first.guiding(result.round_no + 1)):
+            # The guided first game ends on its last guided round's review, which says
+            # what to practise next; closing it leaves the summary, and the match goes on.
+            self.ctx.scenes.push(ReviewScene(self.ctx, table.session, result.round_no,
+                                             practise=True))
 
     def open_match_end(self, table: PlayedTable, result: RoundOver) -> None:
         """The end of the match, instead of the screen on top."""

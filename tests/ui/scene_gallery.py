@@ -524,6 +524,15 @@ def round_review(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     return [ReviewScene(ctx, session, position.round_no)]
 
 
+def first_game_review(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The guided first game's review: the same round, closing on what to practise."""
+    from diloti_desktop.ui.review.review_scene import ReviewScene
+
+    shown = round_review(ctx, pieces)[0]
+    assert isinstance(shown, ReviewScene)
+    return [ReviewScene(ctx, shown.session, shown.reviewed.round_no, practise=True)]
+
+
 LONG_CAPTIONS = ("rules=4p round=1 phase=play dealer=3 turn=0 hands=AH5S6D9H/2C3D4S8C/7C7D8D9C/"
                  "KCQCJC5C loose=3HKS piles=F10@3:TS.4C6H,P9@1:5D4D captured=AS2S/AD2D "
                  "xeri=0/0 score=12/17 last=1 played=16")
@@ -573,6 +582,7 @@ BUILDERS: dict[str, State] = {
     "history panel": history_panel,
     "long pile captions": long_pile_captions,
     "round review": round_review,
+    "first game review": first_game_review,
     **{f"puzzle, {level}": _puzzle(level) for level in ("easy", "medium", "hard")},
 }
 

@@ -55,6 +55,9 @@ class Navigation(Protocol):
     def rematch(self, config: GameConfig) -> None:
         """The same players and rules again, with a fresh deal."""
 
+    def open_first_game(self) -> None:
+        """The guided first game against the weakest level, its first round nudged."""
+
     def confirm_replacing_saved_game(self, start: Callable[[], None]) -> None:
         """Ask before a new game replaces the interrupted one; ``start`` runs on yes."""
 

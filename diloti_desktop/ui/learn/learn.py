@@ -106,7 +106,10 @@ class LearnScene(Scene):
                 level=self.level_name(level), solved=solved, total=len(group))
             result.append(Button(f"puzzles:{level.value}", label, cell, enabled=bool(group)))
         bottom = Box(inner.x, box.bottom - row_h - size, inner.w, row_h)
-        left_b, right_b = columns(bottom, 2, size)
+        game_b, left_b, right_b = columns(bottom, 3, size)
+        # A real match once the lessons are done (open at any time: it is a normal game).
+        result.append(Button("first_game", _("Your first game"), game_b,
+                             primary=self.next_lesson() < 0))
         result.append(Button("glossary", _("Glossary"), left_b))
         result.append(Button("back", _("Back"), right_b, hotkey="Esc"))
         return result
@@ -135,6 +138,8 @@ class LearnScene(Scene):
             first = next((i for i, p in enumerate(group) if p.ident not in self.progress.puzzles),
                          0)
             self.open_puzzle(level, first + 1)
+        elif key == "first_game":
+            self.ctx.nav.open_first_game()
         elif key == "glossary":
             self.ctx.nav.open_glossary()
         elif key == "back":

@@ -21,6 +21,7 @@ from diloti_desktop.ui.kit.input import Click, InputEvent, KeyAction, PointerMov
 from diloti_desktop.ui.kit.layout import Box
 from diloti_desktop.ui.kit.widgets import NO_BOX, Button, ButtonList, draw_button
 from diloti_desktop.ui.review.review_round import ReviewedRound
+from diloti_desktop.ui.words.first_game_words import practise_line
 from diloti_desktop.ui.words.review_words import (
     VERDICT_COLOURS,
     VERDICT_NAMES,
@@ -61,9 +62,12 @@ class _Placed:
 class ReviewPanel:
     """The panel of a :class:`ReviewScene`."""
 
-    def __init__(self, ctx: AppContext, reviewed: ReviewedRound) -> None:
+    def __init__(self, ctx: AppContext, reviewed: ReviewedRound, practise: bool = False
+                 ) -> None:
         self.ctx = ctx
         self.reviewed = reviewed
+        #: Close the header on what to practise next (the guided first game's review).
+        self.practise = practise
         self.top = 0
         self.list = ButtonList(vertical=True)
         self._memo: tuple[object, dict[int, Decision], ReviewSummary] | None = None
@@ -177,7 +181,19 @@ class ReviewPanel:
         if self.reviewed.state.grade_others:
             height += line * (self.reviewed.positions[0].players - 1)
         height += self._chip_rows(width, size) * (line + 4) + size // 2
+        practise = self.practise_line()
+        if practise:
+            height += len(theme.wrap(practise, size, width, bold=True)) * line + size // 2
         return height
+
+    def practise_line(self) -> str:
+        """What to practise next, once the player's moves are graded ("" otherwise, or
+        when this review does not say it)."""
+        if not self.practise or self._analysing():
+            return ""
+        reviewed = self.reviewed
+        return practise_line(self._graded()[0].values(), reviewed.viewer,
+                             reviewed.positions[0].players)
 
     def _detail(self) -> str:
         """ "0.25 points lost per decision, over 20 decisions" (the human's)."""
@@ -270,6 +286,12 @@ class ReviewPanel:
         y = self._draw_accuracy(surface, x, y, w, size)
         y = self._draw_chips(surface, x, y, w, size)
         line = theme.line_height(size)
+        practise = self.practise_line()
+        if practise:
+            for text_line in theme.wrap(practise, size, w, bold=True):
+                theme.blit_text(surface, text_line, size, (x, y), theme.HINT, bold=True)
+                y += line
+            y += size // 2
         players = self.reviewed.positions[0].players
         if placed.mistakes:
             theme.blit_text(surface, _("Biggest mistakes (keys 1 to 3):"), size - 1, (x, y),

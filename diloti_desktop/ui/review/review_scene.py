@@ -43,12 +43,13 @@ log = logging.getLogger(__name__)
 class ReviewScene(Scene):
     """One finished round, step by step, with its grades."""
 
-    def __init__(self, ctx: AppContext, session: GameSession, round_no: int) -> None:
+    def __init__(self, ctx: AppContext, session: GameSession, round_no: int,
+                 practise: bool = False) -> None:
         super().__init__(ctx)
         self.session = session
         self.reviewed = ReviewedRound(session, round_no)
         self.message = ReviewMessage()
-        self.panel = ReviewPanel(ctx, self.reviewed)
+        self.panel = ReviewPanel(ctx, self.reviewed, practise)
         self.picture = ReviewPicture(ctx, self.reviewed, self.message, self.panel.width)
         self.time = 0.0
         self._seen: tuple[int, bool] = (-1, False)

@@ -279,6 +279,8 @@ class LessonGuide:
             content.buttons.append(("leave", _("Lessons"), False))
             if self.index + 1 < len(LESSONS):
                 content.buttons.append(("next_lesson", _("Next lesson"), True))
+            else:  # the last lesson: now a real game
+                content.buttons.append(("first_game", _("Your first game"), True))
         else:
             content.buttons.append(("next", _("Next"), True))
         return content
@@ -306,6 +308,9 @@ class LessonGuide:
                                          scene.on_leave)
             scene.guided.close()
             scene.ctx.scenes.replace(following)
+        elif key == "first_game":
+            scene.guided.close()
+            scene.ctx.nav.open_first_game()
         else:
             return False
         return True

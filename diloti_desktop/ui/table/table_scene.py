@@ -50,6 +50,7 @@ from diloti_desktop.ui.kit.input import (
 from diloti_desktop.ui.kit.layout import Box
 from diloti_desktop.ui.kit.scene import IDLE, Scene
 from diloti_desktop.ui.kit.widgets import Button
+from diloti_desktop.ui.table.first_game import FirstGame
 from diloti_desktop.ui.table.hint_coach import HintCoach
 from diloti_desktop.ui.table.history_panel import HistoryPanel
 from diloti_desktop.ui.table.press_queue import PressQueue
@@ -67,9 +68,11 @@ log = logging.getLogger(__name__)
 class TableScene(Scene):
     """A match in progress (or, with no human seat, being watched)."""
 
-    def __init__(self, ctx: AppContext, session: GameSession, panel_share: float = 0.0) -> None:
+    def __init__(self, ctx: AppContext, session: GameSession, panel_share: float = 0.0,
+                 first_game: FirstGame | None = None) -> None:
         super().__init__(ctx)
         self.session = session
+        self.first_game = first_game  # the guided first game: tutor on, nudges (first_game.py)
         self.hint = HintCoach()
         self.history = HistoryPanel()
         self.board = Board(ctx, session, self.history, panel_share)
@@ -118,7 +121,8 @@ class TableScene(Scene):
     def resume(self) -> None:
         """Settings may have changed while covered."""
         self.session.ai_pace = self.ctx.ai_pace()
-        self.session.tutor = self.ctx.settings.tutor and self.session.against_ai()
+        self.session.tutor = ((self.ctx.settings.tutor or self.first_game is not None)
+                              and self.session.against_ai())
         self.board.forget()
 
     # -- geometry --------------------------------------------------------------------------
@@ -190,6 +194,8 @@ class TableScene(Scene):
         changed |= self.pointer.advance(dt)
         changed |= self.presses.replay()
         changed |= self.messages.expire(self.animations.time)
+        if self.first_game is not None:
+            self.first_game.turn(self)
         if self.thinking():
             changed |= self.drawing.dots_changed()
         return changed
