@@ -14,7 +14,7 @@ import pygame
 from diloti_desktop.ai.hints import Verdict
 from diloti_desktop.ai.review import Decision, ReviewSummary, summarise
 from diloti_desktop.controller import seat_name
-from diloti_desktop.i18n import _, format_number, ngettext
+from diloti_desktop.i18n import _, current_language, format_number, ngettext
 from diloti_desktop.ui.kit import theme
 from diloti_desktop.ui.kit.context import AppContext
 from diloti_desktop.ui.kit.input import Click, InputEvent, KeyAction, PointerMove
@@ -28,6 +28,7 @@ from diloti_desktop.ui.words.review_words import (
     accuracy_text,
     formula_text,
     mistake_line,
+    played_text,
     progress_text,
     verdict_colour,
 )
@@ -72,6 +73,7 @@ class ReviewPanel:
         self.list = ButtonList(vertical=True)
         self._memo: tuple[object, dict[int, Decision], ReviewSummary] | None = None
         self._picture: tuple[object, pygame.Surface] | None = None
+        self._rows: dict[tuple[int, str], str] = {}
 
     def _graded(self) -> tuple[dict[int, Decision], ReviewSummary]:
         """The shown grades and their summary, computed again only when they change."""
@@ -139,10 +141,13 @@ class ReviewPanel:
         reviewed = self.reviewed
         if step >= reviewed.last_step:
             return _("End of the round"), ""
-        seat, move = reviewed.play.moves[step]
-        text = _("{number}. {player}: {move}").format(
-            number=step + 1, player=seat_name(seat, reviewed.positions[0].players),
-            move=move.describe())
+        key = (step, current_language())
+        text = self._rows.get(key)
+        if text is None:  # told in the past, as the history does; once per step
+            _seat, move = reviewed.play.moves[step]
+            text = _("{number}. {account}").format(
+                number=step + 1, account=played_text(move, reviewed.positions[step]))
+            self._rows[key] = text
         decision = self._graded()[0].get(step)
         mark = "" if decision is None or decision.loss < 0.05 or decision.forced else (
             "−" + format_number(decision.loss, 1))

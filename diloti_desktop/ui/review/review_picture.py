@@ -169,8 +169,8 @@ class ReviewPicture:
             return _("End of round {number}: {score0} – {score1} in the match").format(
                 number=reviewed.round_no, score0=position.scores[0],
                 score1=position.scores[1])
-        seat, move = reviewed.play.moves[reviewed.step]
-        return decision_status(move, reviewed.decision(), position, seat, reviewed.step + 1,
+        _seat, move = reviewed.play.moves[reviewed.step]
+        return decision_status(move, reviewed.decision(), position, reviewed.step + 1,
                                reviewed.last_step)
 
     def picture(self, box: Box) -> pygame.Surface:

@@ -75,7 +75,7 @@ def played_text(move: Move, position: Position) -> str:
     return describe_turn(apply(position, move)[1], position.players)
 
 
-def decision_status(move: Move, decision: Decision | None, position: Position, seat: int,
+def decision_status(move: Move, decision: Decision | None, position: Position,
                     number: int, total: int) -> str:
     """The status line of a step: who played what, and its grade when there is one."""
     account = played_text(move, position)
