@@ -5,6 +5,7 @@ check where every cell goes without a display.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -52,12 +53,18 @@ def header_size(columns: Sequence[Column], area: Box, size: int) -> int:
     """The headers' text size: ``size``, or smaller (as far as text may shrink) until no
     header has a word wider than its column, since a word broken between its letters
     ("Gewonne / n") reads worse than smaller text."""
+    rooms = tuple((column.header, max(8, box.w - 6))
+                  for column, box in zip(columns, column_boxes(area, columns), strict=True))
+    return _header_size(rooms, size)
+
+
+@functools.lru_cache(maxsize=64)
+def _header_size(rooms: tuple[tuple[str, int], ...], size: int) -> int:
+    """Measuring is slow and the header is sized twice per frame: asked once per layout."""
     floor = max(theme.MIN_TEXT_PX, round(size * theme.MIN_SHRINK))
-    pairs = list(zip(columns, column_boxes(area, columns), strict=True))
     current = size
-    while current > floor and any(
-            resources.font(current, True).size(word)[0] > max(8, box.w - 6)
-            for column, box in pairs for word in column.header.split()):
+    while current > floor and any(resources.font(current, True).size(word)[0] > room
+                                  for header, room in rooms for word in header.split()):
         current -= 1
     return current
 
