@@ -36,7 +36,7 @@ import random
 from typing import Final, NamedTuple
 
 from diloti_desktop.ai.features import chance_holds, distinct_moves, move_class
-from diloti_desktop.ai.playout import CARD_WORTH, greedy_move
+from diloti_desktop.ai.playout import MAJORITY, greedy_move
 from diloti_desktop.ai.search import can_solve, position_from_view
 from diloti_desktop.rules.cards import RANK, RANK_MASK
 from diloti_desktop.rules.engine import play_unchecked
@@ -116,12 +116,27 @@ class _Course(NamedTuple):
 
 
 def _won(before: Position, after: Position) -> tuple[float, float]:
-    """What each side won between two positions of one round: points, then cards."""
+    """What each side won between two positions of one round: the card points and
+    sweeps scored, and the cards taken at their worth toward the majority (the playouts'
+    expected-majority table, so the 27th card counts more than the 5th)."""
+    old = MAJORITY[before.captured[0].bit_count()][before.captured[1].bit_count()]
+    new = MAJORITY[after.captured[0].bit_count()][after.captured[1].bit_count()]
+
     def side_won(side: int) -> float:
-        cards = after.captured[side].bit_count() - before.captured[side].bit_count()
-        return _scored(before, after, side) + CARD_WORTH * cards
+        sweeps = _scored(before, after, side) - _majority(before, after, side)
+        if after.captured[side] == before.captured[side]:
+            return float(sweeps)
+        return sweeps + (new - old if side == 0 else old - new)
 
     return side_won(0), side_won(1)
+
+
+def _majority(before: Position, after: Position, side: int) -> int:
+    """The majority points ``side`` gained between two positions (counted by the table
+    instead)."""
+    rules = before.rules
+    old = score_side(before.captured[side], 0, 0, rules).majority
+    return score_side(after.captured[side], 0, 0, rules).majority - old
 
 
 def _course(world: Position, move: Move) -> _Course:
