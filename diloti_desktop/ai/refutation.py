@@ -6,7 +6,8 @@ with a better move of the same view, the way the search values them: on samples 
 hidden cards (one position, exact, when the view fixes every card: two players, the stock
 empty), each move is followed by the rest of its deal as the playout policy plays it
 (:func:`~diloti_desktop.ai.playout.greedy_move`, each player knowing the sample's hands),
-and every ply's gain for each side is counted (card points, xeris, the majority, the
+with the playouts' random choice between near-equal moves (the same draws after both
+moves), and every ply's gain for each side is counted (card points, xeris, the majority, the
 cards themselves at the playouts' :data:`~diloti_desktop.ai.playout.CARD_WORTH`, and the
 leftovers at the round's end).
 
@@ -139,7 +140,7 @@ def _majority(before: Position, after: Position, side: int) -> int:
     return score_side(after.captured[side], 0, 0, rules).majority - old
 
 
-def _course(world: Position, move: Move) -> _Course:
+def _course(world: Position, move: Move, rng: random.Random | None = None) -> _Course:
     """``move`` and up to :data:`COURSE_PLIES` plies after it, within its deal."""
     plies: list[Ply] = []
     gains: list[tuple[float, float]] = []
@@ -155,7 +156,7 @@ def _course(world: Position, move: Move) -> _Course:
         if (len(plies) <= COURSE_PLIES and position.phase == PLAY
                 and len(position.stock) == deal and position.hands[position.turn]):
             moves = distinct_moves(candidate_moves(position))
-            chosen = greedy_move(position, moves) if moves else None
+            chosen = greedy_move(position, moves, rng) if moves else None
     return _Course(tuple(plies), tuple(gains))
 
 
@@ -203,8 +204,9 @@ def refute(view: SeatView, move: Move, better: Move | None,
     example: dict[Event, tuple[Position, _Course, _Course]] = {}
     for _index in range(count):
         world = known if exact and known is not None else view.sample(rng)
-        played = _course(world, move)
-        other = _course(world, better)
+        seed = rng.random()
+        played = _course(world, move, random.Random(seed))
+        other = _course(world, better, random.Random(seed))
         their_p, at = _biggest(played, 1 - mine)
         their_b, _unused = _biggest(other, 1 - mine)
         our_p, _unused = _biggest(played, mine)
