@@ -7,9 +7,9 @@ hidden cards (one position, exact, when the view fixes every card: two players, 
 empty), each move is followed by the rest of its deal as the playout policy plays it
 (:func:`~diloti_desktop.ai.playout.greedy_move`, each player knowing the sample's hands),
 with the playouts' random choice between near-equal moves (the same draws after both
-moves), and every ply's gain for each side is counted (card points, xeris, the majority, the
-cards themselves at the playouts' :data:`~diloti_desktop.ai.playout.CARD_WORTH`, and the
-leftovers at the round's end).
+moves), and every ply's gain for each side is counted: card points and xeris, the cards
+taken at their worth toward the majority (the playouts' expected-majority table,
+:data:`~diloti_desktop.ai.playout.MAJORITY`), and the leftovers at the round's end.
 
 The difference between the two courses is split in two: what the opponents win more
 after the played move, and what our side wins less. The telling event is the capture
