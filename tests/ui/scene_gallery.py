@@ -29,6 +29,7 @@ from diloti_desktop.controller import HUMAN, GameConfig, GameSession, RoundOver
 from diloti_desktop.controller.narration import describe_round_end
 from diloti_desktop.player_data.track import Track
 from diloti_desktop.rules.cards import FULL_DECK, format_cards, iter_cards
+from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.ui.kit.context import AppContext
@@ -522,7 +523,7 @@ def round_review(ctx: AppContext, pieces: Pieces) -> list[Scene]:
                           player_factory=random_players, ai_pace=0)
     rng = random.Random(3)
     while session.position.phase == PLAY:
-        session.submit(rng.choice(session.legal_moves()))
+        session.submit(rng.choice(candidate_moves(session.position)))
         session.update()
         session.poll()
     play = session.played_round(position.round_no)
