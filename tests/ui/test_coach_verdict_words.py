@@ -166,3 +166,11 @@ def test_a_reason_for_a_loss_is_a_difference_between_the_moves() -> None:
     assert tutor.grade.loss == decision.loss
 
 
+
+
+def test_the_review_says_what_goes_wrong_with_the_played_move_first() -> None:
+    view = seat_view(complete(SWEEP_TRAP), 0)
+    results = ranking(("7S", 0.0), ("4H =7 3C", -1.0), ("4H", -10.0))
+    said = decision_advice(decision_from_ranking(view, Move.parse("4H"), results),
+                           view.position)
+    assert said.startswith("North can then sweep the table with 7♦. Better: ")

@@ -112,9 +112,12 @@ def decision_advice(decision: Decision, position: Position) -> str:
                     move=describe_move(decision.best, position)))
     else:
         said = _("Better: {move}.").format(move=describe_move(decision.best, position))
+        better = fact_reasons(decision.best_facts, next_seat, xeri)
+        wrong = [r for r in played if r.why in AGAINST and r not in better]
+        if wrong:  # what goes wrong with the played move first, then the better move
+            return " ".join((reason_text(wrong[0], players), said))
         # only what tells the two moves apart, and never a point against the better one
-        found = [r for r in fact_reasons(decision.best_facts, next_seat, xeri)
-                 if r.why not in AGAINST and r not in played]
+        found = [r for r in better if r.why not in AGAINST and r not in played]
     if not found:
         return said
     return " ".join((said, reason_text(found[0], players)))
