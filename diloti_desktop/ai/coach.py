@@ -28,6 +28,7 @@ from typing import Final, NamedTuple
 
 from diloti_desktop.ai.features import ACES, TEN_D_BIT, TWO_C_BIT, move_class, outcome, points
 from diloti_desktop.ai.hints import (
+    GRADE_LIMITS,
     RISKY,
     SAFE,
     Grade,
@@ -59,6 +60,10 @@ LOW_CHANCE: Final = 0.35
 #: When a lay is best, a capture graded this well against it is "a good move too": the
 #: nudge says so instead of "nothing good to take" (the tutor would not warn about it).
 CLOSE_VERDICTS: Final = frozenset({Verdict.BEST, Verdict.GOOD})
+#: A loss below this is a near-tie: the move is as good as the best (the BEST limit).
+TIE: Final = GRADE_LIMITS[0][0]
+#: Reasons that speak against a move: never given as what a better move achieves.
+AGAINST: Final = frozenset({Why.SWEEP_RISK, Why.POINTS_LOOSE})
 
 
 class NudgeKind(Enum):
@@ -74,6 +79,9 @@ class NudgeKind(Enum):
     CLOSE_TAKE = "close_take"  #: a lay is best, but a capture grades as good too
                                #: (``cards``: its best card; ``value``: a pile's value)
     SAFE_LAY = "safe_lay"      #: nothing good to take: lay what gives least away
+    OWN_PILE = "own_pile"      #: the side's own pile can be collected (``value``; ``seat``:
+                               #: the partner who owns it, -1 for the player's own)
+    ONLY = "only"              #: one move is possible: nothing to choose
 
 
 class Nudge(NamedTuple):
@@ -93,6 +101,12 @@ class Option(NamedTuple):
     loss: float              #: points per round behind the best (0 for the best)
     reasons: tuple[Reason, ...]
     facts: MoveFacts
+    #: For an alternative worse than the best: the main difference that loses (the
+    #: tutor's reason), or None when no difference a newcomer can check explains it.
+    worse: Reason | None = None
+    #: ``worse`` says what the best move achieves and this one does not (no difference
+    #: of risk or of cards taken explains the loss).
+    about_best: bool = False
 
 
 class Advice(NamedTuple):
@@ -102,6 +116,7 @@ class Advice(NamedTuple):
     best: Option
     alternatives: tuple[Option, ...]
     exact: bool              #: solved exactly rather than estimated by sampling
+    only: bool = False       #: the best move is the only move (nothing to choose)
 
 
 class TutorCheck(NamedTuple):
@@ -133,8 +148,10 @@ def advise(view: SeatView, results: list[MoveValue], count: int = 3) -> Advice |
     options = [Option(r.move, max(0.0, best_value - r.value),
                       tuple(teach(view, r.move, f, worst_risk)[:SHOWN_REASONS]), f)
                for r, f in zip(chosen, chosen_facts, strict=True)]
-    if not options[0].reasons:
-        margin = options[1].loss if len(options) > 1 else 0.0
+    options[1:] = [_with_difference(view, o, results, options[0].facts)
+                   for o in options[1:]]
+    margin = options[1].loss if len(options) > 1 else 0.0
+    if not options[0].reasons and margin >= TIE:  # (a near-tie: the next one says so)
         options[0] = options[0]._replace(reasons=(Reason(
             Why.BETTER_VALUE, value=round(margin * 10), cards=1 << options[0].move.card),))
     all_lays = [(o.move, o.facts) for o in options if o.move.kind == MoveKind.LAY]
@@ -142,8 +159,25 @@ def advise(view: SeatView, results: list[MoveValue], count: int = 3) -> Advice |
     take = next((r for r in results if r.move.kind == MoveKind.CAPTURE), None)
     close = (take.move if take is not None
              and verdict_for(best_value - take.value) in CLOSE_VERDICTS else None)
-    return Advice(nudge(view, options[0], all_lays, close), options[0],
-                  tuple(options[1:]), all(r.exact for r in chosen))
+    only = len(results) == 1
+    shown = Nudge(NudgeKind.ONLY) if only else nudge(view, options[0], all_lays, close)
+    return Advice(shown, options[0], tuple(options[1:]), all(r.exact for r in chosen), only)
+
+
+def _with_difference(view: SeatView, option: Option, results: list[MoveValue],
+                     best: MoveFacts) -> Option:
+    """An alternative with what it loses against the best (None for a near-tie, or when
+    only the average value tells them apart)."""
+    if option.loss < TIE:
+        return option
+    graded = grade_results(results, option.move)
+    reason = _what_goes_wrong(view, option.move, option.facts, graded, best)
+    if reason.why != Why.BETTER_VALUE:
+        return option._replace(worse=reason)
+    better = _what_the_better_move_does(view, graded, best)
+    if better is None:
+        return option
+    return option._replace(worse=better.reason, about_best=True)
 
 
 def teach(view: SeatView, move: Move, facts: MoveFacts, worst_risk: float = 0.0,
@@ -159,7 +193,7 @@ def teach(view: SeatView, move: Move, facts: MoveFacts, worst_risk: float = 0.0,
     next_seat = (seat + 1) % players
     found: list[Reason] = []
     if facts.xeri:
-        found.append(Reason(Why.XERI, weight=10.0))
+        found.append(Reason(Why.XERI, value=position.rules.xeri_points, weight=10.0))
     taken = _taken(position, move)
     if facts.points_taken:
         point_cards = taken & (ACES | TEN_D_BIT | TWO_C_BIT)
@@ -191,6 +225,7 @@ def teach(view: SeatView, move: Move, facts: MoveFacts, worst_risk: float = 0.0,
     if facts.sweep_chance >= RISKY and not facts.xeri:
         found.append(Reason(Why.SWEEP_RISK, cards=facts.sweeping_unseen,
                             chance=facts.sweep_chance, seat=next_seat,
+                            value=position.rules.xeri_points,
                             weight=3.0 + 4.0 * facts.sweep_chance))
     elif (facts.sweep_chance <= SAFE and worst_risk >= RISKY and not facts.xeri
           and facts.cards_taken == 0):
@@ -302,12 +337,16 @@ def nudge(view: SeatView, best: Option,
     next_seat = (view.seat + 1) % position.players
     if move.kind == MoveKind.CAPTURE:
         if best.facts.xeri:
-            return Nudge(NudgeKind.SWEEP)
-        theirs = [p for p in position.piles if p.cards in move.piles
-                  and p.owner & 1 != view.seat & 1]
+            return Nudge(NudgeKind.SWEEP, value=position.rules.xeri_points)
+        taken = [p for p in position.piles if p.cards in move.piles]
+        theirs = [p for p in taken if p.owner & 1 != view.seat & 1]
         if theirs:
             return Nudge(NudgeKind.TAKE_PILE, cards=theirs[0].cards, value=theirs[0].value,
                          seat=theirs[0].owner)
+        if taken:  # the side's own pile: named as such, never by one of its cards
+            owner = taken[0].owner
+            return Nudge(NudgeKind.OWN_PILE, cards=taken[0].cards, value=taken[0].value,
+                         seat=-1 if owner == view.seat else owner)
         table = move.table_cards
         return Nudge(NudgeKind.TAKE, cards=_most_valuable(table), value=table.bit_count())
     if move.kind == MoveKind.BUILD:
@@ -358,17 +397,19 @@ def _what_goes_wrong(view: SeatView, move: Move, played: MoveFacts, graded: Grad
                      best: MoveFacts) -> Reason:
     """The most telling difference between the played move and the better one."""
     next_seat = (view.seat + 1) % view.position.players
+    xeri_points = view.position.rules.xeri_points
     if played.sweep_chance >= RISKY and played.sweep_chance > best.sweep_chance + 0.15:
         return Reason(Why.SWEEP_RISK, cards=played.sweeping_unseen, chance=played.sweep_chance,
-                      seat=next_seat)
+                      seat=next_seat, value=xeri_points)
     if best.xeri and not played.xeri:
-        return Reason(Why.XERI, cards=graded.best.table_cards)
+        return Reason(Why.XERI, cards=graded.best.table_cards, value=xeri_points)
     if best.points_taken > played.points_taken:
         taken = _taken(view.position, graded.best) & (ACES | TEN_D_BIT | TWO_C_BIT)
         return Reason(Why.POINTS, cards=taken, value=best.points_taken - played.points_taken)
     if played.pile_value:
         risk = max(played.pile_take_chance, played.pile_raise_chance)
-        if risk >= RISKY:
+        safer = max(best.pile_take_chance, best.pile_raise_chance) if best.pile_value else 0.0
+        if risk >= RISKY and risk > safer + 0.15:
             return Reason(Why.PILE_ODDS, value=played.pile_value, chance=risk,
                           cards=played.pile_value_unseen)
     obligation = _obligation(view.position, view.seat, graded.best)
@@ -396,14 +437,24 @@ def _what_the_better_move_does(view: SeatView, graded: Grade, facts: MoveFacts,
                                ) -> TutorCheck | None:
     """When no difference between the moves explains the loss, what the better move
     itself achieves: the hint's two reasons for it (a pile to take on the next turn, the
-    odds on it, a count of the played cards, a safe lay...). None when there is nothing
-    to say about it either."""
-    taught = teach(view, graded.best, facts)[:SHOWN_REASONS]
+    odds on it, a count of the played cards, a safe lay...), leaving out what is as true
+    of the played move and what speaks against the better one. None when there is
+    nothing to say about it either."""
+    (played,) = move_facts(view, [graded.move])
+    same = {_gist(r) for r in teach(view, graded.move, played)}
+    taught = [r for r in teach(view, graded.best, facts)
+              if r.why not in AGAINST and _gist(r) not in same][:SHOWN_REASONS]
     if not taught:
         return None
     return TutorCheck(graded, True, taught[0], about_better=True,
                       detail=taught[1] if len(taught) > 1 else None)
 
 
-__all__ = ["HINT_LEVELS", "WARN_VERDICTS", "Advice", "Hint", "Nudge", "NudgeKind", "Option",
-           "TutorCheck", "advise", "check", "nudge", "teach"]
+def _gist(reason: Reason) -> tuple[object, ...]:
+    """What a reason says, without its weight: two moves with the same gist share it."""
+    return (reason.why, reason.cards, reason.value, round(reason.chance, 2), reason.seat,
+            reason.total)
+
+
+__all__ = ["AGAINST", "HINT_LEVELS", "TIE", "WARN_VERDICTS", "Advice", "Hint", "Nudge",
+           "NudgeKind", "Option", "TutorCheck", "advise", "check", "nudge", "teach"]

@@ -54,12 +54,13 @@ class Reason(NamedTuple):
     weight: float = 0.0     #: how telling the fact is (for ordering only)
 
 
-def fact_reasons(facts: MoveFacts, next_seat: int) -> list[Reason]:
+def fact_reasons(facts: MoveFacts, next_seat: int, xeri_points: int = 0) -> list[Reason]:
     """The facts worth saying about a move, most important first, from its facts alone
-    (``next_seat`` is the player who moves after it)."""
+    (``next_seat`` is the player who moves after it; ``xeri_points``, the rules' worth
+    of a sweep, is named when given)."""
     found = []
     if facts.xeri:
-        found.append(Reason(Why.XERI))
+        found.append(Reason(Why.XERI, value=xeri_points))
     if facts.points_taken:
         found.append(Reason(Why.POINTS, value=facts.points_taken))
     if facts.cards_taken and facts.cards_to_majority == 0 and (
@@ -67,7 +68,7 @@ def fact_reasons(facts: MoveFacts, next_seat: int) -> list[Reason]:
         found.append(Reason(Why.MAJORITY, value=facts.side_cards))
     if facts.sweep_chance >= RISKY:
         found.append(Reason(Why.SWEEP_RISK, cards=facts.sweeping_unseen,
-                            chance=facts.sweep_chance, seat=next_seat))
+                            chance=facts.sweep_chance, seat=next_seat, value=xeri_points))
     elif facts.sweep_chance <= SAFE and not facts.xeri:
         found.append(Reason(Why.SAFE_TABLE, seat=next_seat))
     if facts.pile_value:

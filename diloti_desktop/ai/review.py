@@ -114,17 +114,30 @@ def grade_decision(view: SeatView, move: Move, ply: int = 0,
                    config: SearchConfig = REVIEW_SEARCH) -> Decision:
     """Grade ``move``, played from ``view`` (the mover's view when it was played).
     Raises ValueError for a move that is not legal there."""
-    seat = view.seat
     moves = candidate_moves(view.position)
     if not is_legal(view.position, move):
         raise ValueError(f"{move} is not a legal move of this position")
-    choices = len(distinct_moves(moves))
+    if len(distinct_moves(moves)) <= 1:
+        return decision_from_ranking(view, move, [], ply)
+    # (on a crowded table the played move may be outside the bounded candidates: add it)
+    results = evaluate(view, config, _rng(view), moves if move in moves else [*moves, move])
+    return decision_from_ranking(view, move, results, ply)
+
+
+def decision_from_ranking(view: SeatView, move: Move, results: Sequence[MoveValue],
+                          ply: int = 0) -> Decision:
+    """The decision of ``move`` played from ``view``, graded against an existing ranking
+    of that view (``results``, best first: :func:`grade_decision`'s own, or the one the
+    hint and the tutor computed live, so that the review says what they said). A forced
+    decision needs no ranking. Raises ValueError when ``move`` is not ranked."""
+    seat = view.seat
+    choices = len(distinct_moves(candidate_moves(view.position)))
     if choices <= 1:
         (facts,) = move_facts(view, [move])
         return Decision(ply, seat, move, move, Verdict.BEST, 0.0, 0.0, 0.0, 1, True,
                         facts, facts)
-    # (on a crowded table the played move may be outside the bounded candidates: add it)
-    results = evaluate(view, config, _rng(view), moves if move in moves else [*moves, move])
+    if not results:
+        raise ValueError("no ranking to grade against")
     best = results[0]
     value = _value_of(results, move)
     loss = max(0.0, best.value - value)
@@ -287,5 +300,5 @@ def decision_from_dict(data: object) -> Decision:
 
 
 __all__ = ["ACCURACY_HALF_LOSS", "ANALYSIS_VERSION", "REVIEW_SEARCH", "Decision",
-           "ReviewSummary", "accuracy_of", "decision_from_dict", "decision_to_dict",
-           "grade_decision", "review_round", "summarise"]
+           "ReviewSummary", "accuracy_of", "decision_from_dict", "decision_from_ranking",
+           "decision_to_dict", "grade_decision", "review_round", "summarise"]

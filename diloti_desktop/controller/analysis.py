@@ -34,6 +34,7 @@ from diloti_desktop.ai.review import (
 from diloti_desktop.ai.search import SearchConfig
 from diloti_desktop.controller import jobs, offload
 from diloti_desktop.controller.record import PlayedRound
+from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.view import seat_view
 
@@ -58,6 +59,9 @@ class RoundAnalysis:
         self._grades: dict[int, dict[int, Decision]] = {}
         self._queue: deque[tuple[PlayedRound, list[int]]] = deque()
         self._queued: dict[int, set[int]] = {}
+        #: Moves whose grade the game is building from the live ranking (by round, then
+        #: move index): the worker leaves them alone.
+        self._live: dict[int, dict[int, tuple[int, Move]]] = {}
         self._running = False
         self._stopped = False
         self.failures = 0
@@ -71,7 +75,9 @@ class RoundAnalysis:
                 return
             done = self._grades.get(play.round_no, {})
             queued = self._queued.setdefault(play.round_no, set())
-            missing = [p for p in plies if p not in done and p not in queued]
+            live = self._live.get(play.round_no, {})
+            missing = [p for p in plies if p not in done and p not in queued
+                       and live.get(p) != play.moves[p]]
             if not missing:
                 return
             queued.update(missing)
@@ -87,6 +93,37 @@ class RoundAnalysis:
             self._stopped = True
             self._queue.clear()
             self._queued.clear()
+
+    # -- the live verdicts (the hint's and the tutor's ranking, reused) -----------------
+    def expect(self, round_no: int, ply: int, seat: int, move: Move) -> None:
+        """``move`` is being graded from the turn's live ranking (:meth:`store_live` will
+        bring it): the worker must not grade it again."""
+        with self._lock:
+            self._live.setdefault(round_no, {})[ply] = (seat, move)
+            self._grades.get(round_no, {}).pop(ply, None)
+
+    def store_live(self, round_no: int, decision: Decision) -> None:
+        """Keep a live grade, unless its move was taken back meanwhile."""
+        with self._lock:
+            live = self._live.get(round_no, {})
+            if live.get(decision.ply) != (decision.seat, decision.move):
+                return
+            del live[decision.ply]
+            self._grades.setdefault(round_no, {})[decision.ply] = decision
+
+    def give_up(self, round_no: int, ply: int, move: Move) -> None:
+        """The live grade of ``move`` could not be built: the worker will grade it."""
+        with self._lock:
+            live = self._live.get(round_no, {})
+            if ply in live and live[ply][1] == move:
+                del live[ply]
+
+    def discard(self, round_no: int, from_ply: int) -> None:
+        """Forget the grades of a round's moves from ``from_ply`` on (taken back)."""
+        with self._lock:
+            for table in (self._grades.get(round_no, {}), self._live.get(round_no, {})):
+                for ply in [p for p in table if p >= from_ply]:
+                    del table[ply]
 
     # -- reading (any thread) --------------------------------------------------------------
     def grades(self, round_no: int) -> dict[int, Decision]:

@@ -72,6 +72,10 @@ class Analysis:
             self.search = search
         self._lock = threading.Lock()
         self._results: list[MoveValue] | None = None
+        #: Whether the hint, the tutor or the warm-up asked for the ranking (set when
+        #: their job starts): it is then computed or being computed, and the review
+        #: reuses it for the move played (:meth:`SessionCoach.keep_verdict`).
+        self.asked = False
 
     def results(self) -> list[MoveValue]:
         """The ranking, best first (computed on first use, on the calling thread)."""

@@ -242,6 +242,7 @@ class GameSession:
         target = self.history[index].before
         taken = len(self.history) - index
         del self.history[index:]
+        self.round_grades.discard(target.round_no, index)
         self.position = target
         self.last_account = self.history[-1].account if self.history else ""
         self._ai_job = None
@@ -323,6 +324,7 @@ class GameSession:
         before = self.position
         seat = before.turn
         after, events = apply(before, move)
+        self.coaching.keep_verdict(before, move, len(self.history), self.round_grades)
         self.position = after
         self._last_move_time = self._clock()
         account = describe_turn(events, self.players)
@@ -369,7 +371,8 @@ def restore_session(data: dict[str, object],
     session.rounds = list(saved.rounds)
     session.plays = list(saved.plays)
     session.coaching.assistance = saved.assistance
-    session.round_grades.load(saved.analysis, session.plays)
+    # (the round in play too: its moves graded live are kept)
+    session.round_grades.load(saved.analysis, [*session.plays, session.current_play()])
     return session
 
 

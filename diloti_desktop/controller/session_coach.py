@@ -23,8 +23,10 @@ import logging
 from collections.abc import Callable
 
 from diloti_desktop.ai.coach import Advice, TutorCheck, advise, check
+from diloti_desktop.ai.review import Decision, decision_from_ranking, grade_decision
 from diloti_desktop.ai.search import MoveValue
 from diloti_desktop.controller import jobs, offload
+from diloti_desktop.controller.analysis import RoundAnalysis
 from diloti_desktop.controller.coach import Analysis, Assistance
 from diloti_desktop.controller.events import HintReady, HintUnavailable, SessionEvent, TutorWarning
 from diloti_desktop.rules.moves import Move
@@ -46,6 +48,7 @@ class SessionCoach:
         self._warm: jobs.Job[list[MoveValue]] | None = None
         self._grading: Move | None = None
         self._analysis: Analysis | None = None
+        self._verdicts: list[jobs.Job[Decision | None]] = []
 
     # -- queries ---------------------------------------------------------------------------
     def grading(self) -> bool:
@@ -58,7 +61,7 @@ class SessionCoach:
 
     def pending(self) -> list[jobs.Pending | None]:
         """The background work the coach may be running."""
-        return [self._hint, self._grade, self._warm]
+        return [self._hint, self._grade, self._warm, *self._verdicts]
 
     # -- what the player did ---------------------------------------------------------------
     def take_back(self) -> None:
@@ -76,6 +79,7 @@ class SessionCoach:
         if self._hint is not None:
             return
         analysis = self._analysis_of(position)
+        analysis.asked = True
 
         def work() -> Advice | None:
             return offload.call(advise, analysis.view, analysis.results())
@@ -85,6 +89,7 @@ class SessionCoach:
     def grade(self, position: Position, move: Move) -> None:
         """Grade a human's move before it is played (:meth:`update` decides)."""
         analysis = self._analysis_of(position)
+        analysis.asked = True
 
         def work() -> TutorCheck:
             return offload.call(check, analysis.view, move, analysis.results())
@@ -98,6 +103,34 @@ class SessionCoach:
             analysis = Analysis(position, seat_view(position, position.turn))
             self._analysis = analysis
         return analysis
+
+    def keep_verdict(self, position: Position, move: Move, ply: int,
+                     grades: RoundAnalysis) -> None:
+        """``move`` is played at ``position`` (move ``ply`` of its round): when the hint
+        or the tutor ranked this turn, the review's decision is built from that same
+        ranking, in the background, and given to ``grades``, so the review says what
+        they said (a hinted move is graded best; the tutor's loss is the review's)."""
+        analysis = self._analysis
+        if analysis is None or analysis.position is not position or not analysis.asked:
+            return
+        round_no, seat = position.round_no, position.turn
+        grades.expect(round_no, ply, seat, move)
+
+        def work() -> Decision | None:
+            try:
+                try:  # (waits for the ranking when it is still being computed)
+                    decision = offload.call(decision_from_ranking, analysis.view, move,
+                                            analysis.results(), ply)
+                except ValueError:  # a crowded table's move outside the ranking
+                    decision = offload.call(grade_decision, analysis.view, move, ply,
+                                            grades.config)
+            except BaseException:
+                grades.give_up(round_no, ply, move)  # the review grades it itself
+                raise
+            grades.store_live(round_no, decision)
+            return decision
+
+        self._verdicts.append(jobs.start(position, work))
 
     # -- the frame tick --------------------------------------------------------------------
     def _finish_hint(self, position: Position) -> None:
@@ -115,14 +148,23 @@ class SessionCoach:
             options = () if advice is None else (advice.best, *advice.alternatives)
             self._emit(HintReady(position, options, advice))
 
+    def _finish_verdicts(self) -> None:
+        for job in [j for j in self._verdicts if j.done.is_set()]:
+            self._verdicts.remove(job)
+            if job.error is not None and not isinstance(job.error, offload.WorkerLost):
+                log.error("keeping the live verdict failed", exc_info=job.error)
+
     def update(self, position: Position, tutor_turn: bool) -> Move | None:
         """Emit a hint that is ready, warm the ranking up when a human turn with the tutor
         on begins (``tutor_turn``) and finish a grade that is done: returns a graded move
         to play now, or None (nothing graded yet, or a warning emitted)."""
         self._finish_hint(position)
+        self._finish_verdicts()
         if tutor_turn and self._warm is None and (
                 self._analysis is None or self._analysis.position is not position):
-            self._warm = jobs.start(position, self._analysis_of(position).results)
+            analysis = self._analysis_of(position)
+            analysis.asked = True
+            self._warm = jobs.start(position, analysis.results)
         warm = self._warm
         if warm is not None and (warm.done.is_set() or warm.position is not position):
             self._warm = None
@@ -152,10 +194,11 @@ class SessionCoach:
     def close(self) -> None:
         """Stop following the work in flight (its threads are daemons)."""
         self._hint = self._grade = self._warm = None
+        self._verdicts.clear()
 
     def wait(self, timeout: float = 30.0) -> None:
         """Block until a running hint or grade is done (for tests and benchmarks only)."""
-        for job in (self._hint, self._grade):
+        for job in (self._hint, self._grade, *self._verdicts):
             if job is not None:
                 job.done.wait(timeout)
 

@@ -7,13 +7,15 @@ import random
 
 import pytest
 
-from diloti_desktop.ai.hints import GRADE_LIMITS, Verdict, verdict_for
+from diloti_desktop.ai.coach import check
+from diloti_desktop.ai.hints import GRADE_LIMITS, Verdict, analyse, verdict_for
 from diloti_desktop.ai.players import SEARCH, make_player
 from diloti_desktop.ai.review import (
     REVIEW_SEARCH,
     Decision,
     accuracy_of,
     decision_from_dict,
+    decision_from_ranking,
     decision_to_dict,
     grade_decision,
     review_round,
@@ -80,6 +82,22 @@ def test_the_review_values_every_move_on_the_same_samples() -> None:
     results = evaluate(view, config, random.Random(3))
     assert len(results) > 2 and {r.samples for r in results} == {results[0].samples}
     assert [r.value for r in results] == sorted((r.value for r in results), reverse=True)
+
+
+def test_a_decision_built_from_the_hints_ranking_says_what_the_tutor_said() -> None:
+    view = view_of("rules=2p dealer=1 turn=0 hands=4H7S9C/7DKH5S loose=3C stock=QSQH "
+                   "played=36")
+    ranking = analyse(view)
+    for result in ranking:
+        decision = decision_from_ranking(view, result.move, ranking, ply=5)
+        tutor = check(view, result.move, ranking).grade
+        assert (decision.loss, decision.verdict) == (tutor.loss, tutor.verdict)
+        assert decision.ply == 5 and decision.choices == len(ranking)
+    assert decision_from_ranking(view, ranking[0].move, ranking).verdict == Verdict.BEST
+    forced = decision_from_ranking(view_of(FORCED), Move.parse("5H"), [])
+    assert forced == grade_decision(view_of(FORCED), Move.parse("5H"))
+    with pytest.raises(ValueError):
+        decision_from_ranking(view, ranking[0].move, [])
 
 
 def test_an_illegal_move_is_refused() -> None:

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import json
 import random
+import time
+
+import pytest
 
 from diloti_desktop.ai.base import RandomPlayer
-from diloti_desktop.ai.hints import HINT_SEARCH, analyse
+from diloti_desktop.ai.coach import check
+from diloti_desktop.ai.hints import HINT_SEARCH, Verdict, analyse
 from diloti_desktop.ai.players import make_player
+from diloti_desktop.ai.review import Decision
 from diloti_desktop.ai.search import SearchConfig
 from diloti_desktop.controller import (
     HUMAN,
@@ -193,3 +198,101 @@ def test_the_hint_analysis_searches_with_the_budget_it_is_given() -> None:
     assert all(r.samples <= 2 for r in results)
     assert results != analyse(view)  # the real budget takes more samples
 
+
+
+# -- one verdict: the review reads the ranking the hint and the tutor computed ----------
+LIVE_HINTS = SearchConfig(ply_budget=200, min_samples=2, max_samples=3, solve_nodes=1_000)
+REGRADE = SearchConfig(ply_budget=400, min_samples=3, max_samples=5, solve_nodes=2_000)
+
+
+def verdict_session(monkeypatch: pytest.MonkeyPatch, seed: int) -> GameSession:
+    monkeypatch.setattr(Analysis, "search", LIVE_HINTS)
+    session = new_session(players=2, seed=seed, level="Novice")
+    session.tutor = True
+    session.round_grades.config = REGRADE  # a regrade would price the moves differently
+    return session
+
+
+def play_round_with_hints(session: GameSession, rng: random.Random,
+                          ) -> tuple[dict[int, Move], dict[int, float]]:
+    """Play the human's moves of a round: the hinted move or a random one (played
+    anyway when the tutor warns). Returns the hinted moves and the tutor's losses of the
+    others, by move index."""
+    hinted: dict[int, Move] = {}
+    tutor_losses: dict[int, float] = {}
+    while True:
+        drive(session)
+        if session.position.phase != PLAY:
+            return hinted, tutor_losses
+        ply, position = len(session.history), session.position
+        if rng.random() < 0.5:
+            session.request_hint()
+            session.coaching.wait()
+            session.update()
+            ready = [e for e in session.poll() if isinstance(e, HintReady)]
+            assert ready and ready[0].advice is not None
+            move = hinted[ply] = ready[0].advice.best.move
+        else:
+            move = rng.choice(list(legal_moves(position)))
+            view = seat_view(position, position.turn)
+            tutor_losses[ply] = check(view, move, analyse(view, LIVE_HINTS)).grade.loss
+        play_anyway(session, move)
+
+
+def play_anyway(session: GameSession, move: Move) -> None:
+    """Submit the human's move, played anyway when the tutor warns."""
+    ply = len(session.history)
+    assert session.submit(move)
+    for _ in range(50):
+        events = drive(session, until_human=False, limit=1)
+        if any(isinstance(e, TutorWarning) for e in events):
+            assert session.submit(move, checked=True)
+        if len(session.history) > ply:
+            return
+    raise AssertionError("the move was not played")
+
+
+def wait_for_grades(session: GameSession) -> dict[int, Decision]:
+    session.request_analysis(1)
+    play = session.played_round(1)
+    assert play is not None
+    for _ in range(2000):
+        session.update()
+        done, total = session.round_grades.progress(play, session.human_seats())
+        if done == total and not session.round_grades.busy():
+            return session.round_grades.grades(1)
+        time.sleep(0.01)
+    raise AssertionError("the review did not finish")
+
+
+def test_the_review_grades_a_hinted_move_best_and_prices_moves_as_the_tutor(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    session = verdict_session(monkeypatch, seed=5)
+    hinted, tutor_losses = play_round_with_hints(session, random.Random(3))
+    session.wait_for_work(30)
+    grades = wait_for_grades(session)
+    assert hinted and tutor_losses
+    for ply, move in hinted.items():
+        assert grades[ply].move == move and grades[ply].verdict == Verdict.BEST, ply
+    for ply, loss in tutor_losses.items():
+        assert grades[ply].loss == loss, ply
+    assert session.round_grades.graded == 0  # nothing graded twice
+
+
+def test_live_grades_follow_undo_and_the_save(monkeypatch: pytest.MonkeyPatch) -> None:
+    session = verdict_session(monkeypatch, seed=8)
+    rng = random.Random(4)
+    for _ in range(3):
+        drive(session)
+        play_anyway(session, rng.choice(list(legal_moves(session.position))))
+    session.wait_for_work(30)
+    plies = set(session.current_play().plies_of(frozenset({0})))
+    graded = session.round_grades.grades(1)
+    assert plies and set(graded) <= plies and len(graded) >= 2
+    restored = restore_session(json.loads(json.dumps(save_data(session))),
+                               player_factory=make_player, ai_pace=0)
+    assert restored.round_grades.grades(1) == graded  # the round in play keeps them
+    last = max(plies)
+    assert session.undo()
+    assert last not in session.round_grades.grades(1)
+    assert set(session.round_grades.grades(1)) == set(graded) - {last}

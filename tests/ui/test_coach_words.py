@@ -40,7 +40,8 @@ def test_the_reasons_from_a_move_s_facts_are_the_coach_s_sentences() -> None:
                               "played=40"), 0)
     said = {h.move.notation(): [reason_text(r, 2) for r in fact_reasons(h.facts, 1)]
             for h in suggest(view)}
-    assert "North may then sweep the table (100% chance, with 7♦)." in said["4H"]
+    # (every card is known: the sweep is a fact, not odds)
+    assert "North can then sweep the table with 7♦." in said["4H"]
     assert "It leaves North no sweep." in said["7S"]
     # The facts know the points a capture takes, not which cards: no empty card list.
     points = reason_text(Reason(Why.POINTS, value=3), 2)

@@ -10,7 +10,7 @@ word where a newcomer meets it (a xeri is a sweep; a declaration prepares a capt
 from __future__ import annotations
 
 from diloti_desktop.ai.coach import Advice, Nudge, NudgeKind, Option, TutorCheck
-from diloti_desktop.ai.hints import Verdict
+from diloti_desktop.ai.hints import GRADE_LIMITS, Verdict, verdict_for
 from diloti_desktop.ai.reasons import Reason, Why
 from diloti_desktop.ai.refutation import Refutation
 from diloti_desktop.controller import seat_name, side_name
@@ -18,7 +18,11 @@ from diloti_desktop.i18n import N_, _, format_number, format_percent, ngettext
 from diloti_desktop.rules.cards import CARDS, RANK, pretty_cards, rank_name
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
+from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.ui.words.wording import describe_move
+
+#: A margin below this (the GOOD limit) means the next choice is a good move too.
+_SMALL_MARGIN = GRADE_LIMITS[1][0]
 
 VERDICT_NAMES = {
     Verdict.BEST: N_("best move"),
@@ -45,12 +49,31 @@ def _points(value: float) -> str:
     return format_number(value, 1)
 
 
+def _certain(chance: float) -> bool:
+    """A chance of one: said as a fact (every card is known, or no other case exists)."""
+    return chance >= 1.0 - 1e-9
+
+
+def _xeri_points(value: int) -> int:
+    """A sweep's worth as the analysis gave it (the standard rules' when it did not)."""
+    return value or Ruleset().xeri_points
+
+
 def nudge_text(nudge: Nudge, players: int) -> str:
     """Step 1 of a hint: the opportunity or the danger, without the move."""
     kind = nudge.kind
     if kind == NudgeKind.SWEEP:
-        return _("You can take every card on the table at once: a xeri (a sweep), "
-                 "worth extra points.")
+        points = _xeri_points(nudge.value)
+        return ngettext("You can take every card on the table at once: a xeri (a sweep), "
+                        "worth {points} point.",
+                        "You can take every card on the table at once: a xeri (a sweep), "
+                        "worth {points} points.", points).format(points=points)
+    if kind == NudgeKind.ONLY:
+        return _("You have only one possible move: nothing to choose.")
+    if kind == NudgeKind.OWN_PILE and nudge.seat < 0:
+        return _("You can collect your pile of {value}.").format(value=nudge.value)
+    if kind == NudgeKind.OWN_PILE:
+        return _("You can collect your partner's pile of {value}.").format(value=nudge.value)
     if kind == NudgeKind.TAKE:
         if nudge.value > 1:
             return ngettext("You can take the {card} and {count} more card.",
@@ -71,6 +94,9 @@ def nudge_text(nudge: Nudge, players: int) -> str:
     if kind == NudgeKind.RAISE:
         return _("You can raise a pile to {value} with one of your cards.").format(
             value=nudge.value)
+    if kind == NudgeKind.DANGER and _certain(nudge.chance):
+        return _("Careful: if you lay your {rank}, {player} can sweep the table.").format(
+            rank=_rank(nudge.value), player=_who(nudge.seat, players))
     if kind == NudgeKind.DANGER:
         return _("Careful: if you lay your {rank}, {player} can sweep the table "
                  "({percent} chance).").format(rank=_rank(nudge.value),
@@ -95,7 +121,10 @@ def reason_text(reason: Reason, players: int) -> str:
     why = reason.why
     who = _who(reason.seat, players) if reason.seat >= 0 else ""
     if why == Why.XERI:
-        return _("It clears the table: a xeri (sweep) scores extra points.")
+        points = _xeri_points(reason.value)
+        return ngettext("It clears the table: a xeri (sweep), worth {points} point.",
+                        "It clears the table: a xeri (sweep), worth {points} points.",
+                        points).format(points=points)
     if why == Why.POINTS and not reason.cards:  # the review knows the points, not the cards
         return ngettext("It takes {points} point (aces, 10♦ and 2♣ score).",
                         "It takes {points} points (aces, 10♦ and 2♣ score).",
@@ -111,6 +140,12 @@ def reason_text(reason: Reason, players: int) -> str:
     if why == Why.RACE:
         return _("It takes {count} cards: you will have {total}; 27 or more win the "
                  "majority (4 points).").format(count=reason.value, total=reason.total)
+    if why == Why.DENY and _certain(reason.chance) and reason.cards:
+        return _("Otherwise {player} would take {cards}: they hold a {rank}.").format(
+            player=who, cards=pretty_cards(reason.cards), rank=_rank(reason.value))
+    if why == Why.DENY and _certain(reason.chance):
+        return _("Otherwise {player} would take them: they hold a {rank}.").format(
+            player=who, rank=_rank(reason.value))
     if why == Why.DENY and reason.cards:  # the cards named: "them" read wrong for one
         return _("Otherwise {player} could take {cards}: {percent} chance they hold at "
                  "least one {rank}.").format(player=who, cards=pretty_cards(reason.cards),
@@ -129,15 +164,27 @@ def reason_text(reason: Reason, players: int) -> str:
     if why == Why.OBLIGATION:
         return _("You keep your last {card}: you must keep one to take your pile of "
                  "{value}.").format(card=pretty_cards(reason.cards), value=reason.value)
+    if why == Why.SWEEP_RISK and _certain(reason.chance):
+        return _("{player} can then sweep the table with {cards}.").format(
+            player=who, cards=pretty_cards(reason.cards) or "?")
     if why == Why.SWEEP_RISK:
         return _("{player} may then sweep the table ({percent} chance, with {cards})."
                  ).format(player=who, percent=_percent(reason.chance),
                           cards=pretty_cards(reason.cards) or "?")
+    if why == Why.NO_SWEEP and _certain(reason.chance):
+        return _("It leaves {player} no sweep, while another move would give one.").format(
+            player=who)
     if why == Why.NO_SWEEP:
         return _("It leaves {player} no sweep, while another move would give one "
                  "({percent} chance).").format(player=who, percent=_percent(reason.chance))
     if why == Why.SAFE_TABLE:
         return _("It leaves {player} no sweep.").format(player=who)
+    if why == Why.PILE_ODDS and _certain(reason.chance):
+        return _("An opponent holds a card of value {value} and could take the pile."
+                 ).format(value=reason.value)
+    if why == Why.PILE_ODDS and reason.chance <= 0.0:
+        return _("No opponent holds a card of value {value}: the pile is safe.").format(
+            value=reason.value)
     if why == Why.PILE_ODDS:
         return _("An opponent holds a card of value {value} with about {percent} "
                  "chance and could take the pile.").format(value=reason.value,
@@ -145,12 +192,19 @@ def reason_text(reason: Reason, players: int) -> str:
     if why == Why.COUNTED:
         return _("Every other {rank} has been played: nobody else can take it."
                  ).format(rank=_rank(reason.value))
+    if why == Why.FACE_LAY and reason.value == 0:
+        return _("A face card can only be taken by the same face, and every other {rank} "
+                 "has been played: nobody can take it.").format(
+            rank=_rank(CARDS[reason.cards.bit_length() - 1].rank))
     if why == Why.FACE_LAY:
         return ngettext("A face card can only be taken by the same face: {count} {rank} "
                         "is still unseen.",
                         "A face card can only be taken by the same face: {count} {rank} "
                         "are still unseen.", reason.value).format(
             count=reason.value, rank=_rank(CARDS[reason.cards.bit_length() - 1].rank))
+    if why == Why.LAY_ODDS and reason.chance <= 0.0:
+        return _("{player} cannot use your {card}.").format(
+            player=who, card=pretty_cards(reason.cards))
     if why == Why.LAY_ODDS:
         return _("{player} can use your {card} only with about {percent} chance.").format(
             player=who, card=pretty_cards(reason.cards), percent=_percent(reason.chance))
@@ -168,23 +222,38 @@ def reason_text(reason: Reason, players: int) -> str:
     if why == Why.PREPARE:
         return _("It makes a pile of {value} that you can take on your next turn.").format(
             value=reason.value)
+    if reason.value / 10 < _SMALL_MARGIN:
+        return _("The next choice is nearly as good; this one scores a little more on "
+                 "average.")
     return _("It is worth about {points} points per round more than the next choice."
              ).format(points=_points(reason.value / 10))
 
 
 def alternative_text(option: Option, position: Position) -> str:
-    """ "Lay 5♠ instead: about 1.4 points worse." """
+    """ "Lay 5♠ instead: about 1.4 points worse per round.", then what loses, if known;
+    a near-tie (the BEST verdict) is "about as good"."""
     move = describe_move(option.move, position)
-    if option.loss < 0.05:
+    if verdict_for(option.loss) == Verdict.BEST:
         return _("{move} instead: about as good.").format(move=move)
-    return _("{move} instead: about {points} points worse per round.").format(
+    said = _("{move} instead: about {points} points worse per round.").format(
         move=move, points=_points(option.loss))
+    if option.worse is None:
+        return said
+    if option.about_best:
+        return " ".join((said, _("What the best move does and this one does not: {reason}"
+                                 ).format(reason=reason_text(option.worse,
+                                                             position.players))))
+    return " ".join((said, loss_reason_text(option.worse, position.players)))
 
 
 def full_hint_lines(advice: Advice, position: Position) -> list[str]:
     """Step 3 of a hint: the move, its reasons, the next two alternatives."""
     players = position.players
-    lines = [_("Best: {move}.").format(move=describe_move(advice.best.move, position))]
+    move = describe_move(advice.best.move, position)
+    if advice.only:
+        return [_("Your only move: {move}.").format(move=move),
+                *(reason_text(r, players) for r in advice.best.reasons)]
+    lines = [_("Best: {move}.").format(move=move)]
     lines += [reason_text(r, players) for r in advice.best.reasons]
     lines += [alternative_text(o, position) for o in advice.alternatives]
     return lines
@@ -192,13 +261,30 @@ def full_hint_lines(advice: Advice, position: Position) -> list[str]:
 
 def tutor_text(check: TutorCheck, position: Position) -> str:
     """The tutor's one sentence: what goes wrong with the move about to be played."""
-    reason = check.reason
-    players = position.players
+    if check.reason.why == Why.BETTER_VALUE:
+        return _("Over many deals the better move scores about {points} points more per "
+                 "round.").format(points=_points(check.grade.loss))
+    return loss_reason_text(check.reason, position.players)
+
+
+def loss_reason_text(reason: Reason, players: int) -> str:
+    """What goes wrong with a move against a better one (the tutor's reasons: a
+    difference between the two moves), as one sentence."""
     if reason.why == Why.SWEEP_RISK:
-        return _("After this, {player} can take every card on the table at once with "
-                 "{cards}: a xeri (sweep), worth extra points ({percent} chance).").format(
-            player=_who(reason.seat, players), cards=pretty_cards(reason.cards) or "?",
-            percent=_percent(reason.chance))
+        points = _xeri_points(reason.value)
+        who, cards = _who(reason.seat, players), pretty_cards(reason.cards) or "?"
+        if _certain(reason.chance):
+            return ngettext("After this, {player} can take every card on the table at once "
+                            "with {cards}: a xeri (sweep), worth {points} point.",
+                            "After this, {player} can take every card on the table at once "
+                            "with {cards}: a xeri (sweep), worth {points} points.",
+                            points).format(player=who, cards=cards, points=points)
+        return ngettext("After this, {player} can take every card on the table at once with "
+                        "{cards}: a xeri (sweep), worth {points} point ({percent} chance).",
+                        "After this, {player} can take every card on the table at once with "
+                        "{cards}: a xeri (sweep), worth {points} points ({percent} chance).",
+                        points).format(player=who, cards=cards, points=points,
+                                       percent=_percent(reason.chance))
     if reason.why == Why.XERI:
         return _("You can sweep the table instead: a xeri.")
     if reason.why == Why.POINTS:
@@ -206,6 +292,9 @@ def tutor_text(check: TutorCheck, position: Position) -> str:
                         "You miss {cards}: {points} points another move takes.",
                         reason.value).format(cards=pretty_cards(reason.cards),
                                              points=reason.value)
+    if reason.why == Why.PILE_ODDS and _certain(reason.chance):
+        return _("An opponent holds a card of value {value} and can take this pile."
+                 ).format(value=reason.value)
     if reason.why == Why.PILE_ODDS:
         return _("An opponent probably holds a card of value {value} ({percent} chance) "
                  "and can take this pile.").format(value=reason.value,
@@ -217,11 +306,20 @@ def tutor_text(check: TutorCheck, position: Position) -> str:
     if reason.why == Why.RACE:
         return _("Another move takes {count} more cards toward the 27 of the majority."
                  ).format(count=reason.value)
+    if reason.why == Why.LAY_ODDS and _certain(reason.chance) and reason.value == 0:
+        return _("{player} can use your {card}; the better card gives them nothing."
+                 ).format(player=_who(reason.seat, players), card=pretty_cards(reason.cards))
     if reason.why == Why.LAY_ODDS:
         return _("{player} can use your {card} with about {percent} chance; the better "
                  "card gives only {other}.").format(
             player=_who(reason.seat, players), card=pretty_cards(reason.cards),
             percent=_percent(reason.chance), other=_percent(reason.value / 100))
+    if reason.why == Why.DENY and _certain(reason.chance) and reason.cards:
+        return _("Take {cards} now: otherwise {player} takes them.").format(
+            cards=pretty_cards(reason.cards), player=_who(reason.seat, players))
+    if reason.why == Why.DENY and _certain(reason.chance):
+        return _("Taking now keeps {player} from taking those cards: they hold the card "
+                 "to do it.").format(player=_who(reason.seat, players))
     if reason.why == Why.DENY and reason.cards:
         return _("Take {cards} now, before {player} does ({percent} chance they can)."
                  ).format(cards=pretty_cards(reason.cards), player=_who(reason.seat, players),
@@ -230,8 +328,7 @@ def tutor_text(check: TutorCheck, position: Position) -> str:
         return _("Taking now keeps {player} from taking those cards ({percent} chance "
                  "they could).").format(player=_who(reason.seat, players),
                                         percent=_percent(reason.chance))
-    return _("Over many deals the better move scores about {points} points more per "
-             "round.").format(points=_points(check.grade.loss))
+    return reason_text(reason, players)
 
 
 def tutor_title(check: TutorCheck) -> str:
@@ -251,13 +348,19 @@ def better_text(check: TutorCheck, position: Position) -> str:
 
 
 def tutor_paragraphs(check: TutorCheck, position: Position) -> list[str]:
-    """The tutor panel's explanation, in order: what happens next after the move (its
-    refutation), what goes wrong, then the better move; or, when the tutor speaks about
-    the better move itself, that move first, then what it achieves."""
+    """The tutor panel's explanation, in order: what goes wrong (what happens next after
+    the move, its refutation, when there is one; else the one reason), then the better
+    move; or, when the tutor speaks about the better move itself, the refutation, that
+    move, then what it achieves."""
+    if check.refutation is not None and not check.about_better:
+        # What happens next is the difference between the moves: it replaces the one
+        # reason, which would mostly say the same thing again.
+        return [refutation_text(check.refutation, position.players),
+                better_text(check, position)]
     first = [] if check.refutation is None else [refutation_text(check.refutation,
                                                                  position.players)]
     if not check.about_better:
-        return [*first, tutor_text(check, position), better_text(check, position)]
+        return [tutor_text(check, position), better_text(check, position)]
     players = position.players
     said = [reason_text(r, players) for r in (check.reason, check.detail) if r is not None]
     return [*first, better_text(check, position), " ".join(said)]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from diloti_desktop.ai.coach import AGAINST
+from diloti_desktop.ai.features import move_class
 from diloti_desktop.ai.hints import Verdict
 from diloti_desktop.ai.reasons import fact_reasons
 from diloti_desktop.ai.review import Decision
@@ -94,22 +96,32 @@ def decision_status(move: Move, decision: Decision | None, position: Position,
 
 
 def decision_advice(decision: Decision, position: Position) -> str:
-    """Why: the better move and its main reason, or why the played move was right (the
-    reasons in the coach's words)."""
+    """Why: the better move and the main thing it does that the played move does not, or
+    why the played move was right (the reasons in the coach's words). A near-tie with
+    another move is "as good as" it."""
     if decision.forced:
         return ""
     players = position.players
     next_seat = (decision.seat + 1) % players
+    xeri = position.rules.xeri_points
+    played = fact_reasons(decision.played_facts, next_seat, xeri)
     if decision.was_best:
-        said = _("The best move.")
-        found = fact_reasons(decision.played_facts, next_seat)
+        found = played
+        said = (_("The best move.") if move_class(decision.best) == move_class(decision.move)
+                else _("As good as the best move, {move}.").format(
+                    move=describe_move(decision.best, position)))
     else:
         said = _("Better: {move}.").format(move=describe_move(decision.best, position))
-        found = fact_reasons(decision.best_facts, next_seat)
         if decision.refutation is not None and decision.seat == 0:
             # What happens next is the difference between the moves: said first, and
             # instead of a fact about the better move that may be true of both.
             return " ".join((refutation_text(decision.refutation, players), said))
+        better = fact_reasons(decision.best_facts, next_seat, xeri)
+        wrong = [r for r in played if r.why in AGAINST and r not in better]
+        if wrong:  # what goes wrong with the played move first, then the better move
+            return " ".join((reason_text(wrong[0], players), said))
+        # only what tells the two moves apart, and never a point against the better one
+        found = [r for r in better if r.why not in AGAINST and r not in played]
     if not found:
         return said
     return " ".join((said, reason_text(found[0], players)))
