@@ -3,13 +3,15 @@
 A learner understands a loss best from the play it allows ("North then takes your lone 5
 with a 5: a xeri, 10 points"). :func:`refute` compares a move played from a seat's view
 with a better move of the same view, the way the search values them: on samples of the
-hidden cards (one position, exact, when the view fixes every card: two players, the stock
-empty), each move is followed by the rest of its deal as the playout policy plays it
+hidden cards, each move is followed by the rest of its deal as the playout policy plays it
 (:func:`~diloti_desktop.ai.playout.greedy_move`, each player knowing the sample's hands),
 with the playouts' random choice between near-equal moves (the same draws after both
-moves), and every ply's gain for each side is counted: card points and xeris, the cards
-taken at their worth toward the majority (the playouts' expected-majority table,
-:data:`~diloti_desktop.ai.playout.MAJORITY`), and the leftovers at the round's end.
+moves). When the view fixes every card (two players, the stock empty) there is one
+position and each side plays its best move by the exact solver, so the courses are the
+principal lines and their difference is the exact loss. Every ply's gain for each side
+is counted: card points and xeris, the cards taken at their worth toward the majority
+(the playouts' expected-majority table, :data:`~diloti_desktop.ai.playout.MAJORITY`),
+and the leftovers at the round's end.
 
 The difference between the two courses is split in two: what the opponents win more
 after the played move, and what our side wins less. The telling event is the capture
@@ -38,7 +40,7 @@ from typing import Final, NamedTuple
 
 from diloti_desktop.ai.features import chance_holds, distinct_moves, move_class
 from diloti_desktop.ai.playout import MAJORITY, greedy_move
-from diloti_desktop.ai.search import can_solve, position_from_view
+from diloti_desktop.ai.search import can_solve, position_from_view, solve
 from diloti_desktop.rules.cards import RANK, RANK_MASK
 from diloti_desktop.rules.engine import play_unchecked
 from diloti_desktop.rules.movegen import candidate_moves, candidates_complete
@@ -54,6 +56,8 @@ SAMPLES: Final = 48
 LINE_PLIES: Final = 4
 #: Plies after each move that the comparison plays (the deal ends first in practice).
 COURSE_PLIES: Final = 12
+#: Nodes the exact solver may spend on each ply of a course when every card is known.
+SOLVE_NODES: Final = 20_000
 #: Points (average over the samples) by which the two courses must differ for the
 #: difference to be told.
 MIN_DAMAGE: Final = 0.5
@@ -140,8 +144,11 @@ def _majority(before: Position, after: Position, side: int) -> int:
     return score_side(after.captured[side], 0, 0, rules).majority - old
 
 
-def _course(world: Position, move: Move, rng: random.Random | None = None) -> _Course:
-    """``move`` and up to :data:`COURSE_PLIES` plies after it, within its deal."""
+def _course(world: Position, move: Move, rng: random.Random | None = None,
+            exact: bool = False) -> _Course:
+    """``move`` and up to :data:`COURSE_PLIES` plies after it, within its deal: each
+    player's best move by the exact solver when every card is known (``exact``), else
+    the playout policy's."""
     plies: list[Ply] = []
     gains: list[tuple[float, float]] = []
     position = world
@@ -156,7 +163,14 @@ def _course(world: Position, move: Move, rng: random.Random | None = None) -> _C
         if (len(plies) <= COURSE_PLIES and position.phase == PLAY
                 and len(position.stock) == deal and position.hands[position.turn]):
             moves = distinct_moves(candidate_moves(position))
-            chosen = greedy_move(position, moves, rng) if moves else None
+            if not moves:
+                chosen = None
+            elif exact and len(moves) > 1:
+                solved = solve(position, SOLVE_NODES, moves)
+                chosen = (solved[0].move if solved is not None
+                          else greedy_move(position, moves, rng))
+            else:
+                chosen = greedy_move(position, moves, rng)
     return _Course(tuple(plies), tuple(gains))
 
 
@@ -205,8 +219,8 @@ def refute(view: SeatView, move: Move, better: Move | None,
     for _index in range(count):
         world = known if exact and known is not None else view.sample(rng)
         seed = rng.random()
-        played = _course(world, move, random.Random(seed))
-        other = _course(world, better, random.Random(seed))
+        played = _course(world, move, random.Random(seed), exact)
+        other = _course(world, better, random.Random(seed), exact)
         their_p, at = _biggest(played, 1 - mine)
         their_b, _unused = _biggest(other, 1 - mine)
         our_p, _unused = _biggest(played, mine)
@@ -233,7 +247,15 @@ def refute(view: SeatView, move: Move, better: Move | None,
     event = course.plies[index]
     before = _position_at(world, course.plies[:index])
     side = 1 - mine if by_reply else mine
-    leftovers = event.seat & 1 != side or event.move.kind != MoveKind.CAPTURE
+    after = play_unchecked(before, event.move)
+    # The round's end gives the cards left on the table to the side that took last: told
+    # as such, whether or not this ply was that side's capture.
+    leftovers = (after.phase != PLAY or event.seat & 1 != side
+                 or event.move.kind != MoveKind.CAPTURE)
+    gained = after.captured[side] & ~before.captured[side] & ~(1 << event.move.card)
+    if event.move.kind == MoveKind.CAPTURE:
+        gained &= ~event.move.table_cards  # the capture itself is not left over
+    taken = gained if leftovers else event.move.table_cards
     if exact:
         chance = 1.0
     elif by_reply and not leftovers and event.seat != view.seat:
@@ -246,20 +268,11 @@ def refute(view: SeatView, move: Move, better: Move | None,
     else:
         chance = times[key] / count
     line = played.plies[:max(LINE_PLIES, index + 1 if by_reply else 0)]
-    after = play_unchecked(before, event.move)
-    taken = (before.loose | _pile_cards(before)) if leftovers else event.move.table_cards
     own = [p for p in before.piles if p.cards in event.move.piles and p.owner & 1 != side]
     return Refutation(world, line, by_reply, event, index, taken,
                       own[0].value if own and not leftovers else 0,
                       after.xeris[side] > before.xeris[side], _scored(before, after, side),
                       chance, exact, theirs + ours, leftovers, side)
-
-
-def _pile_cards(position: Position) -> int:
-    mask = 0
-    for pile in position.piles:
-        mask |= pile.cards
-    return mask
 
 
 def _position_at(position: Position, plies: tuple[Ply, ...]) -> Position:
