@@ -16,6 +16,8 @@ import pygame
 import pytest
 
 from diloti_desktop.ai.features import move_class
+from diloti_desktop.ai.hints import move_facts
+from diloti_desktop.ai.reasons import fact_reasons
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, RoundOver
 from diloti_desktop.controller.retry import biggest_mistakes, human_mistakes
 from diloti_desktop.player_data import stats
@@ -24,6 +26,7 @@ from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY
 from diloti_desktop.rules.ruleset import Ruleset
+from diloti_desktop.rules.view import seat_view
 from diloti_desktop.ui.board.table_view import toast_panel
 from diloti_desktop.ui.menus.menu import MainMenuScene
 from diloti_desktop.ui.menus.statistics import StatisticsScene
@@ -134,6 +137,11 @@ def test_retry_from_the_review_a_wrong_try_then_the_better_move(driver: Driver) 
     driver.until(lambda: scene.guided.explained is not None)
     driver.frames(2)
     assert panel_text(scene).startswith("Well found:")
+    # The reasons are the better move's from the position it was played from (the
+    # player's view), not from the position after it.
+    view = seat_view(before, before.turn)
+    expected = tuple(fact_reasons(move_facts(view, [decision.best])[0], 1))
+    assert scene.guided.explained == (decision.best, expected)
     assert "points more than your move" in panel_text(scene)
     done = next(b for b in scene.panel.buttons(scene.content()) if b.key == "leave")
     assert done.label == "Done" and done.primary
@@ -159,6 +167,16 @@ def test_three_wrong_tries_then_the_answer_is_shown(driver: Driver) -> None:
     assert scene.wrong.endswith("Here is the better one.")
     assert guide.coach.revealed and scene.guided.waiting()
     driver.until(lambda: scene.guided.explained is not None)
+    driver.frames(2)
+    # The window shows the reasons: the panel was drawn again when they arrived, though
+    # nothing else moved on the table.
+    shown = driver.shell.surface
+    assert shown is not None
+    fresh = pygame.Surface(shown.get_size())
+    scene.draw(fresh)
+    panel = pygame.Rect(scene.board.panel_box())
+    assert (pygame.image.tobytes(shown.subsurface(panel), "RGB")
+            == pygame.image.tobytes(fresh.subsurface(panel), "RGB")), "the panel is stale"
     driver.frames(2)
     answer = guide.coach.puzzle.answer
     assert panel_text(scene).startswith("The better move:")

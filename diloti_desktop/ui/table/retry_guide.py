@@ -43,6 +43,20 @@ class RetryGuide(PuzzleGuide):
         super().__init__(RetryCoach(retries[index], wrong_try_text), index + 1, len(retries),
                          on_other=on_other)
         self.retry = retries[index]
+        #: Whether the panel has been redrawn with the better move's reasons.
+        self.told = False
+
+    def update(self, scene: GuidedTableScene) -> bool:
+        """Once solved or shown: the better move's reasons, found from the position it is
+        played from (a solved retry has played it already)."""
+        if self.coach.step_complete() and not self.explaining:
+            self.explaining = True
+            scene.guided.explain(self.retry.decision.best, self.retry.position)
+            return True
+        if self.explaining and not self.told and scene.guided.explained is not None:
+            self.told = True  # the reasons arrived: the panel is drawn again with them
+            return True
+        return False
 
     def content(self, scene: GuidedTableScene) -> PanelContent:
         """What was played, the tries; then the better move with its reasons."""
