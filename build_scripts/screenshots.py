@@ -39,6 +39,7 @@ from diloti_desktop import i18n, rules  # noqa: E402
 from diloti_desktop.player_data import storage  # noqa: E402
 from diloti_desktop.player_data.storage import Settings  # noqa: E402
 from diloti_desktop.rules.cards import parse_cards  # noqa: E402
+from diloti_desktop.rules.movegen import candidate_moves  # noqa: E402
 from diloti_desktop.ui.kit import theme  # noqa: E402
 from diloti_desktop.ui.kit.scene import Scene  # noqa: E402
 from tests.ui import scene_gallery  # noqa: E402
@@ -200,7 +201,7 @@ def history_of_moves(ctx: object, pieces: scene_gallery.Pieces) -> list[Scene]:
     session = GameSession(GameConfig(position.rules, (HUMAN, HUMAN), 1), position,
                           player_factory=random_players, ai_pace=0)
     while len(session.history) < 8:
-        session.submit(rng.choice(session.legal_moves()))
+        session.submit(rng.choice(candidate_moves(session.position)))
         session.update()
         session.poll()
     pieces.ctx.session = session

@@ -39,6 +39,7 @@ from diloti_desktop.ai.hints import (
     verdict_for,
 )
 from diloti_desktop.ai.reasons import Reason, Why
+from diloti_desktop.ai.refutation import Refutation, refute
 from diloti_desktop.ai.search import MoveValue
 from diloti_desktop.rules.cards import FACES, NUMERALS, RANK, RANK_MASK, iter_cards
 from diloti_desktop.rules.movegen import sum_groups
@@ -113,6 +114,8 @@ class TutorCheck(NamedTuple):
     #: says instead what the better move itself achieves (the hint's reason for it).
     about_better: bool = False
     detail: Reason | None = None  #: the hint's second reason for the better move, if any
+    #: What happens next that shows why the move loses (said first), when warning.
+    refutation: Refutation | None = None
 
 
 # -- the hint --------------------------------------------------------------------------
@@ -343,10 +346,12 @@ def check(view: SeatView, move: Move, results: list[MoveValue]) -> TutorCheck:
         return TutorCheck(graded, False, Reason(Why.BETTER_VALUE, value=0))
     played, best = move_facts(view, [move, graded.best])
     reason = _what_goes_wrong(view, move, played, graded, best)
+    refutation = refute(view, move, graded.best)
     if reason.why == Why.BETTER_VALUE:
-        return _what_the_better_move_does(view, graded, best) or TutorCheck(graded, True,
-                                                                            reason)
-    return TutorCheck(graded, True, reason)
+        better = _what_the_better_move_does(view, graded, best)
+        if better is not None:
+            return better._replace(refutation=refutation)
+    return TutorCheck(graded, True, reason, refutation=refutation)
 
 
 def _what_goes_wrong(view: SeatView, move: Move, played: MoveFacts, graded: Grade,

@@ -36,9 +36,11 @@ from typing import Any, Final, NamedTuple, get_type_hints
 from diloti_desktop.ai.features import distinct_moves, move_class
 from diloti_desktop.ai.hints import MoveFacts, Verdict, move_facts, verdict_for
 from diloti_desktop.ai.players import SEARCH
+from diloti_desktop.ai.refutation import Ply, Refutation, refute
 from diloti_desktop.ai.search import MoveValue, SearchConfig, evaluate
 from diloti_desktop.rules.movegen import candidate_moves, is_legal
 from diloti_desktop.rules.moves import Move, MoveKind
+from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.view import SeatView
 
 #: The evaluator of the review: the Master's budget (exact solving included), scored in
@@ -51,7 +53,7 @@ ACCURACY_HALF_LOSS: Final = 1.0
 #: Verdicts counted among "the biggest mistakes".
 MISTAKE_VERDICTS: Final = (Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
 #: Bumped whenever the analysis changes, so that cached reviews are recomputed.
-ANALYSIS_VERSION: Final = 1
+ANALYSIS_VERSION: Final = 2
 
 
 class Decision(NamedTuple):
@@ -69,6 +71,8 @@ class Decision(NamedTuple):
     exact: bool                 #: solved exactly (the hidden cards were known)
     played_facts: MoveFacts     #: what the played move does and risks (the hints' facts)
     best_facts: MoveFacts
+    #: For a mistake (:data:`MISTAKE_VERDICTS`): what happens next that shows why.
+    refutation: Refutation | None = None
 
     @property
     def forced(self) -> bool:
@@ -126,8 +130,10 @@ def grade_decision(view: SeatView, move: Move, ply: int = 0,
     loss = max(0.0, best.value - value)
     best_move = move if loss <= 0.0 else best.move
     played_facts, best_facts = move_facts(view, [move, best_move])
-    return Decision(ply, seat, move, best_move, verdict_for(loss), loss, value, best.value,
-                    choices, best.exact, played_facts, best_facts)
+    verdict = verdict_for(loss)
+    refutation = refute(view, move, best_move) if verdict in MISTAKE_VERDICTS else None
+    return Decision(ply, seat, move, best_move, verdict, loss, value, best.value,
+                    choices, best.exact, played_facts, best_facts, refutation)
 
 
 def review_round(decisions: Iterable[tuple[int, SeatView, Move]],
@@ -194,6 +200,48 @@ def _facts_from_list(data: object) -> MoveFacts:
     return MoveFacts(*values)
 
 
+def _refutation_to_dict(found: Refutation) -> dict[str, Any]:
+    return {"start": found.start.notation(),
+            "line": [[ply.seat, ply.move.notation()] for ply in found.line],
+            "by_reply": found.by_reply,
+            "event": [found.event.seat, found.event.move.notation()], "at": found.at,
+            "taken": found.taken, "pile_value": found.pile_value, "xeri": found.xeri,
+            "points": found.points, "chance": found.chance, "exact": found.exact,
+            "damage": found.damage, "leftovers": found.leftovers, "side": found.side}
+
+
+def _ply_from(data: object) -> Ply:
+    if (not isinstance(data, list) or len(data) != 2 or not isinstance(data[0], int)
+            or isinstance(data[0], bool) or not 0 <= data[0] < 4):
+        raise ValueError("malformed ply")
+    return Ply(data[0], Move.parse(str(data[1])))
+
+
+def _refutation_from(data: object) -> Refutation | None:
+    """Inverse of :func:`_refutation_to_dict` (None stays None); raises ValueError."""
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise ValueError("malformed refutation")
+    line = data["line"]
+    if not isinstance(line, list) or not 1 <= len(line) <= 16:
+        raise ValueError("malformed refutation line")
+    flags = [data["by_reply"], data["xeri"], data["exact"], data["leftovers"]]
+    counts = [data["at"], data["taken"], data["pile_value"], data["points"], data["side"]]
+    if (not all(isinstance(x, bool) for x in flags)
+            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0
+                       for x in counts)
+            or not all(isinstance(x, int | float) and not isinstance(x, bool)
+                       for x in (data["chance"], data["damage"]))):
+        raise ValueError("malformed refutation")
+    return Refutation(Position.parse(str(data["start"])), tuple(_ply_from(p) for p in line),
+                      data["by_reply"], _ply_from(data["event"]), data["at"],
+                      data["taken"] & ((1 << 52) - 1), data["pile_value"], data["xeri"],
+                      data["points"], min(1.0, max(0.0, float(data["chance"]))),
+                      data["exact"], float(data["damage"]), data["leftovers"],
+                      data["side"] & 1)
+
+
 def decision_to_dict(decision: Decision) -> dict[str, Any]:
     """JSON-ready form of a decision."""
     return {
@@ -203,6 +251,8 @@ def decision_to_dict(decision: Decision) -> dict[str, Any]:
         "best_value": decision.best_value, "choices": decision.choices,
         "exact": decision.exact, "played_facts": _facts_to_list(decision.played_facts),
         "best_facts": _facts_to_list(decision.best_facts),
+        "refutation": (None if decision.refutation is None
+                       else _refutation_to_dict(decision.refutation)),
     }
 
 
@@ -228,7 +278,8 @@ def decision_from_dict(data: object) -> Decision:
             loss=float(max(0.0, data["loss"])), value=float(data["value"]),
             best_value=float(data["best_value"]), choices=data["choices"],
             exact=data["exact"], played_facts=_facts_from_list(data["played_facts"]),
-            best_facts=_facts_from_list(data["best_facts"]))
+            best_facts=_facts_from_list(data["best_facts"]),
+            refutation=_refutation_from(data.get("refutation")))
     except KeyError as error:
         raise ValueError(f"decision lacks {error}") from None
     except TypeError as error:

@@ -138,10 +138,6 @@ class GameSession:
         """Whether hints, undo or tutor take-backs were used in this match."""
         return self.coaching.assistance.used
 
-    def grading(self) -> bool:
-        """Whether the tutor is grading a move (show a "thinking" state)."""
-        return self.coaching.grading()
-
     def against_ai(self) -> bool:
         """Whether a person plays against AI seats (undo is offered only then)."""
         return self.offers_coach and self.human_seat is not None and bool(self._players)
@@ -150,11 +146,6 @@ class GameSession:
         """Whether :meth:`undo` would take something back now."""
         return (self.against_ai() and self.position.phase == PLAY
                 and _last_decision(self.history, self.human_seat) is not None)
-
-    def legal_moves(self) -> list[Move]:
-        """The moves offered to the player to move: all legal moves while they are few,
-        a bounded canonical subset on a crowded table (``rules.candidate_moves``)."""
-        return candidate_moves(self.position)
 
     def round_result(self) -> RoundOver | None:
         """The result of the round just finished (None while a round is in play).
@@ -242,14 +233,6 @@ class GameSession:
         if self.is_human_turn():
             self.coaching.request_hint(self.position)
 
-    def take_back(self) -> None:
-        """The player took back a move the tutor warned about: nothing is played."""
-        self.coaching.take_back()
-
-    def note_hint_level(self, level: int) -> None:
-        """Remember that a hint step (1 nudge, 2 card, 3 whole move) was shown."""
-        self.coaching.note_hint_level(level)
-
     def undo(self) -> bool:
         """Take back to the human's previous decision this round (emits Undone)."""
         index = _last_decision(self.history, self.human_seat)
@@ -329,12 +312,6 @@ class GameSession:
             log.exception("AI seat %s chose an illegal move", self.position.turn)
             self._play(candidate_moves(self.position)[0])
 
-    def wait_for_ai(self, timeout: float = 30.0) -> None:
-        """Block until the running AI job is done (for tests and the smoke test only)."""
-        job = self._ai_job
-        if job is not None:
-            job.done.wait(timeout)
-
     def poll(self) -> list[SessionEvent]:
         """Take the events emitted since the last poll."""
         events = list(self._events)
@@ -363,35 +340,37 @@ class GameSession:
             self.plays.append(self.current_play())
         self.coaching.forget(grade=False)
 
-    # -- the save file ---------------------------------------------------------------------
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready state for the interrupted-game save file (:class:`SavedGame`)."""
-        return SavedGame(self.config, self.position, self.round_start, tuple(self.history),
-                         self.coaching.assistance, tuple(self.rounds), tuple(self.plays),
-                         self.round_grades.to_dict()).to_dict()
 
-    @staticmethod
-    def from_dict(data: dict[str, object],
-                  player_factory: Callable[[str, int], Player] = default_player_factory,
-                  ai_pace: float = 0.6,
-                  clock: Callable[[], float] = time.monotonic) -> GameSession:
-        """Restore a saved session; a bad save raises ValueError with a reason for the
-        player (:meth:`SavedGame.from_dict`)."""
-        saved = SavedGame.from_dict(data)
-        try:
-            session = GameSession(saved.config, saved.position, player_factory, ai_pace,
-                                  clock)
-        except ValueError as error:  # an AI level this version does not have, for example
-            raise ValueError(_("the players cannot be seated: {error}").format(
-                error=brief(str(error)))) from error
-        session.round_start = saved.round_start
-        session.history = list(saved.history)
-        session.last_account = saved.history[-1].account if saved.history else ""
-        session.rounds = list(saved.rounds)
-        session.plays = list(saved.plays)
-        session.coaching.assistance = saved.assistance
-        session.round_grades.load(saved.analysis, session.plays)
-        return session
+# -- the save file ---------------------------------------------------------------------
+def save_data(session: GameSession) -> dict[str, object]:
+    """JSON-ready state of a session for the interrupted-game save file
+    (:class:`SavedGame`)."""
+    return SavedGame(session.config, session.position, session.round_start,
+                     tuple(session.history), session.coaching.assistance,
+                     tuple(session.rounds), tuple(session.plays),
+                     session.round_grades.to_dict()).to_dict()
+
+
+def restore_session(data: dict[str, object],
+                    player_factory: Callable[[str, int], Player] = default_player_factory,
+                    ai_pace: float = 0.6,
+                    clock: Callable[[], float] = time.monotonic) -> GameSession:
+    """Restore a saved session; a bad save raises ValueError with a reason for the
+    player (:meth:`SavedGame.from_dict`)."""
+    saved = SavedGame.from_dict(data)
+    try:
+        session = GameSession(saved.config, saved.position, player_factory, ai_pace, clock)
+    except ValueError as error:  # an AI level this version does not have, for example
+        raise ValueError(_("the players cannot be seated: {error}").format(
+            error=brief(str(error)))) from error
+    session.round_start = saved.round_start
+    session.history = list(saved.history)
+    session.last_account = saved.history[-1].account if saved.history else ""
+    session.rounds = list(saved.rounds)
+    session.plays = list(saved.plays)
+    session.coaching.assistance = saved.assistance
+    session.round_grades.load(saved.analysis, session.plays)
+    return session
 
 
 def _last_decision(history: Sequence[MovePlayed], seat: int | None) -> int | None:

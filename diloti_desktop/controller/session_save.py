@@ -2,7 +2,7 @@
 
 :class:`SavedGame` is that content as a value: the session hands it what it keeps
 (:meth:`GameSession.to_dict <diloti_desktop.controller.session.GameSession.to_dict>`)
-and is rebuilt from one (``GameSession.from_dict``); it writes the match (rules, seats,
+and is rebuilt from one (``session.restore_session``); it writes the match (rules, seats,
 seed, the position, the round so far, the finished rounds' moves and their grades) and
 reads it back. :func:`read_save` checks the seats and the position before anything else
 is read. A save that was edited or damaged is refused with a reason a player can read,

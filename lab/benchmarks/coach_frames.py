@@ -122,7 +122,7 @@ def main() -> None:
         table.hint.clear()
         _key(pygame.K_RETURN)
         shell.step()
-        all_frames["grade"] += _frames(shell, session.grading)
+        all_frames["grade"] += _frames(shell, session.coaching.grading)
         # The AI seats answer (the table animates nothing: animations are off).
         all_frames["AI thinking"] += _frames(
             shell, lambda s=session: s.position.phase == PLAY and not s.is_human_turn())

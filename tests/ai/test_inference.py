@@ -133,7 +133,7 @@ def test_the_game_session_gives_its_ai_the_deal() -> None:
                           player_factory=lambda level, seed: Recorder(seed), ai_pace=0)
     for _ in range(12):
         session.update()
-        session.wait_for_ai()
+        session.wait_for_work(30)
         session.poll()
         if session.position.phase != PLAY:
             break

@@ -56,7 +56,10 @@ def test_a_move_that_gives_a_sweep_is_a_blunder() -> None:
     assert blunder.verdict == Verdict.BLUNDER and blunder.loss == pytest.approx(10.0)
     assert blunder.best == Move.parse("7S")
     assert blunder.played_facts.sweep_chance == 1.0  # the reason the hints would give
-    assert grade_decision(position, Move.parse("7S")).verdict == Verdict.BEST
+    assert blunder.refutation is not None and blunder.refutation.xeri  # North's 7♦ sweeps
+    assert blunder.refutation.event.move == Move.parse("7D x 3C 4H")
+    best = grade_decision(position, Move.parse("7S"))
+    assert best.verdict == Verdict.BEST and best.refutation is None
 
 
 def test_a_forced_move_is_best_and_does_not_count_for_accuracy() -> None:
@@ -141,7 +144,14 @@ def test_a_round_of_novice_and_casual_is_graded_the_same_twice() -> None:
 def test_decisions_round_trip_through_their_saved_form() -> None:
     decision = grade_decision(view_of(SWEEP_TRAP), Move.parse("4H"), ply=3)
     data = decision_to_dict(decision)
+    assert decision.refutation is not None and data["refutation"] is not None
     assert decision_from_dict(json.loads(json.dumps(data))) == decision
+    assert decision_from_dict({**data, "refutation": None}).refutation is None
+    refuted = data["refutation"]
+    for bad in ({**refuted, "line": "7D"}, {**refuted, "event": [9, "7D"]},
+                {**refuted, "xeri": 1}, {**refuted, "start": "nonsense"}, [1]):
+        with pytest.raises(ValueError):
+            decision_from_dict({**data, "refutation": bad})
     # The verdict is derived again from the loss (the limits may have been calibrated since).
     assert decision_from_dict({**data, "verdict": "best"}).verdict == Verdict.BLUNDER
     for broken in ({**data, "move": "ZZ"}, {**data, "verdict": "superb"},

@@ -20,6 +20,7 @@ from diloti_desktop.controller import (
     Undone,
 )
 from diloti_desktop.controller.coach import Analysis
+from diloti_desktop.controller.session import restore_session, save_data
 from diloti_desktop.rules import Position, Ruleset, legal_moves, seat_view
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY
@@ -34,11 +35,11 @@ def drive(session: GameSession, until_human: bool = True, limit: int = 400) -> l
     events: list[object] = []
     for _ in range(limit):
         session.update()
-        session.wait_for_ai()
+        session.wait_for_work(30)
         session.coaching.wait()
         events += session.poll()
         if session.position.phase != PLAY or (until_human and session.is_human_turn()
-                                              and not session.grading()):
+                                              and not session.coaching.grading()):
             return events
     if not until_human:
         return events
@@ -94,8 +95,8 @@ def test_undo_works_after_a_save_and_continue() -> None:
     session = new_session(players=2, seed=5)
     decisions = play_human_moves(session, 3, random.Random(2))
     session.undo()  # counted as assistance, saved with the game
-    data = json.loads(json.dumps(session.to_dict()))
-    restored = GameSession.from_dict(data, player_factory=make_player, ai_pace=0)
+    data = json.loads(json.dumps(save_data(session)))
+    restored = restore_session(data, player_factory=make_player, ai_pace=0)
     assert restored.position == session.position
     assert [p.move for p in restored.history] == [p.move for p in session.history]
     assert restored.assisted and restored.coaching.assistance.undos == 1
@@ -109,9 +110,9 @@ def test_undo_works_after_a_save_and_continue() -> None:
 def test_a_save_whose_history_does_not_lead_to_its_position_keeps_the_position() -> None:
     session = new_session(seed=9)
     play_human_moves(session, 2, random.Random(3))
-    data = session.to_dict()
+    data = save_data(session)
     data["moves"] = list(data["moves"])[:-1]  # type: ignore[call-overload]
-    restored = GameSession.from_dict(data, player_factory=make_player, ai_pace=0)
+    restored = restore_session(data, player_factory=make_player, ai_pace=0)
     assert restored.position == session.position and restored.history == []
     assert not restored.can_undo()
 
@@ -134,14 +135,14 @@ def test_the_tutor_holds_back_a_blunder_and_lets_a_fine_move_through() -> None:
     session = GameSession(config, position, player_factory=make_player, ai_pace=0)
     session.tutor = True
     assert session.submit(Move.parse("4H"))
-    assert session.grading()
+    assert session.coaching.grading()
     events = drive(session)
     warnings = [e for e in events if isinstance(e, TutorWarning)]
     assert len(warnings) == 1 and session.position is position  # nothing played
     check = warnings[0].check
     assert check.warn and check.grade.verdict.value == "blunder"
     assert check.grade.best == Move.parse("7S") and check.reason.why.value == "sweep_risk"
-    session.take_back()
+    session.coaching.take_back()
     assert session.position is position and session.coaching.assistance.takebacks == 1
     # A fine move goes straight through once graded.
     assert session.submit(Move.parse("7S"))
@@ -175,10 +176,10 @@ def test_a_hint_is_data_and_its_levels_are_counted() -> None:
     ready = next(e for e in events if isinstance(e, HintReady))
     assert ready.advice.best.move == Move.parse("7S")
     assert ready.hints[0] is ready.advice.best
-    session.note_hint_level(1)
-    session.note_hint_level(3)
+    session.coaching.note_hint_level(1)
+    session.coaching.note_hint_level(3)
     assert session.coaching.assistance.hint_levels == [1, 0, 1] and session.assisted
-    assert session.to_dict()["assist"] == {"hint_levels": [1, 0, 1], "undos": 0,
+    assert save_data(session)["assist"] == {"hint_levels": [1, 0, 1], "undos": 0,
                                           "takebacks": 0, "tutor_warnings": 0}
 
 

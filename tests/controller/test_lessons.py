@@ -98,7 +98,7 @@ def test_a_guided_session_refuses_then_plays_the_scripted_reply() -> None:
     assert session.submit(Move.parse("6S x 6D"))
     while not session.waiting():
         session.update()
-        session.wait_for_ai()
+        session.wait_for_work(30)
     assert session.history[-1].move == Move.parse("8D")
     assert not session.is_human_turn()
     assert session.next_step() and session.is_human_turn()
@@ -133,7 +133,7 @@ def test_every_step_s_moves_replay_from_that_step_s_position(current: Lesson) ->
         assert session.submit(Move.parse(step.expect[0]))
         while not session.waiting():
             session.update()
-            session.wait_for_ai()
+            session.wait_for_work(30)
         positions = session.current_play().positions()
         assert positions[-1] == session.position
     for play in session.plays:

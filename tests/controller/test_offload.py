@@ -154,7 +154,7 @@ def test_the_session_s_jobs_go_to_the_workers_and_match_the_thread() -> None:
                     session.submit(human.choose(session.view(0)))
                 else:
                     session.update()
-                    session.wait_for_ai()
+                    session.wait_for_work(30)
                     session.update()
             session.request_analysis(1)
             deadline = time.monotonic() + 120

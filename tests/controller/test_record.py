@@ -22,8 +22,10 @@ from diloti_desktop.controller.record import (
     import_text,
     parse_grade_note,
 )
+from diloti_desktop.controller.session import restore_session, save_data
 from diloti_desktop.rules import Move, Ruleset, seat_view
 from diloti_desktop.rules.__main__ import main as rules_cli
+from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.position import PLAY, ROUND_OVER
 
 CHEAP = SearchConfig(ply_budget=300, min_samples=2, max_samples=4, solve_nodes=2_000)
@@ -38,10 +40,10 @@ def play_round(session: GameSession, seed: int = 1) -> None:
     rng = random.Random(seed)
     while session.position.phase == PLAY:
         if session.is_human_turn():
-            assert session.submit(rng.choice(session.legal_moves()))
+            assert session.submit(rng.choice(candidate_moves(session.position)))
         else:
             session.update()
-            session.wait_for_ai()
+            session.wait_for_work(30)
             session.update()
 
 
@@ -132,8 +134,8 @@ def test_the_analysis_never_blocks_the_caller(monkeypatch: pytest.MonkeyPatch,
 def test_records_and_grades_survive_a_save_without_recomputing(
         sessions: list[GameSession]) -> None:
     session = new_session(sessions, seed=7)
-    saved = session.to_dict()
-    restored = GameSession.from_dict(saved, player_factory=random_players)
+    saved = save_data(session)
+    restored = restore_session(saved, player_factory=random_players)
     sessions.append(restored)
     assert restored.played_round(1) == session.played_round(1)
     assert restored.round_grades.grades(1) == session.round_grades.grades(1)
@@ -143,12 +145,12 @@ def test_records_and_grades_survive_a_save_without_recomputing(
     restored.continue_after_round()
     for _ in range(3):
         if restored.is_human_turn():
-            restored.submit(restored.legal_moves()[0])
+            restored.submit(candidate_moves(restored.position)[0])
         else:
             restored.update()
-            restored.wait_for_ai()
+            restored.wait_for_work(30)
             restored.update()
-    again = GameSession.from_dict(restored.to_dict(), player_factory=random_players)
+    again = restore_session(save_data(restored), player_factory=random_players)
     assert again.current_play() == restored.current_play() and again.current_play().moves
     assert again.played_round(1) == session.played_round(1)
 
@@ -162,7 +164,7 @@ def test_records_and_grades_survive_a_save_without_recomputing(
 def test_a_damaged_record_or_cache_loses_only_itself(sessions: list[GameSession],
                                                      damage: dict[str, object]) -> None:
     session = new_session(sessions, seed=8)
-    restored = GameSession.from_dict({**session.to_dict(), **damage},
+    restored = restore_session({**save_data(session), **damage},
                                      player_factory=random_players)
     assert restored.position == session.position
     if "plays" in damage:

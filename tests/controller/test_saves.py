@@ -10,14 +10,16 @@ import pytest
 
 from diloti_desktop.ai.players import make_player
 from diloti_desktop.controller import GameSession
+from diloti_desktop.controller.session import restore_session, save_data
 from diloti_desktop.rules import Position
+from diloti_desktop.rules.movegen import candidate_moves
 from tests.controller.save_cases import GAME_CASES, MATCH_END, MID_GAME, SaveCase, good_game
 
 
 def test_the_cases_start_from_real_positions() -> None:
-    restored = GameSession.from_dict(good_game(), player_factory=make_player)
+    restored = restore_session(good_game(), player_factory=make_player)
     assert restored.position == Position.parse(MID_GAME)
-    saved = restored.to_dict()
+    saved = save_data(restored)
     assert {key: saved[key] for key in good_game()} == good_game()
     assert saved["rounds"] == []  # no round scored yet
     # A save without the round's moves (older format) restores with no history to undo.
@@ -30,7 +32,7 @@ def test_the_cases_start_from_real_positions() -> None:
 @pytest.mark.parametrize("case", GAME_CASES, ids=[case.name for case in GAME_CASES])
 def test_every_impossible_save_is_refused_with_a_readable_reason(case: SaveCase) -> None:
     with pytest.raises(ValueError) as refused:
-        GameSession.from_dict(case.build(), player_factory=make_player)
+        restore_session(case.build(), player_factory=make_player)
     reason = str(refused.value)
     assert case.phrase in reason
     assert "Traceback" not in reason and "<rules=" not in reason and len(reason) < 200
@@ -46,7 +48,7 @@ def test_an_ai_with_no_cards_is_refused_before_any_ai_runs() -> None:
         return make_player(level, seed)
 
     with pytest.raises(ValueError, match="impossible"):
-        GameSession.from_dict(case.build(), player_factory=factory)  # type: ignore[arg-type]
+        restore_session(case.build(), player_factory=factory)  # type: ignore[arg-type]
     assert seated == []  # refused before any player was even made
 
 
@@ -66,15 +68,15 @@ def _real_save() -> dict[str, object]:
     rng = random.Random(1)
     while session.position.round_no < 2 or session.position.played < 9:
         if session.position.phase == PLAY and session.is_human_turn():
-            session.submit(rng.choice(session.legal_moves()))
+            session.submit(rng.choice(candidate_moves(session.position)))
         elif session.position.phase == PLAY:
             session.update()
-            session.wait_for_ai()
+            session.wait_for_work(30)
             session.update()
         elif session.position.phase == ROUND_OVER:
             session.continue_after_round()
         session.poll()
-    return session.to_dict()
+    return save_data(session)
 
 
 _ODD_VALUES: list[object] = [None, 1, -1, 10**30, "x", "-", [], {}, True, 1.5]
@@ -123,12 +125,12 @@ def test_any_damage_to_a_save_gives_a_value_error_or_a_valid_game() -> None:
         if not isinstance(damaged, dict):
             continue
         try:
-            session = GameSession.from_dict(damaged, player_factory=lambda _l, s: RandomPlayer(s))
+            session = restore_session(damaged, player_factory=lambda _l, s: RandomPlayer(s))
         except ValueError as refused:
             assert str(refused)
             outcomes["refused"] += 1
             continue
         validate_position(session.position)
-        assert session.legal_moves()
+        assert candidate_moves(session.position)
         outcomes["restored"] += 1
     assert outcomes["refused"] > 50 and outcomes["restored"] > 50, outcomes

@@ -6,6 +6,7 @@ import json
 
 from diloti_desktop.controller import GameConfig, GameSession, RoundOver
 from diloti_desktop.controller.scoresheet import RoundRecord, rounds_from_data, rounds_to_data
+from diloti_desktop.controller.session import restore_session, save_data
 from diloti_desktop.rules import Ruleset
 from diloti_desktop.rules.position import MATCH_OVER, ROUND_OVER
 from tests.controller.test_session import random_players, run_ai
@@ -30,19 +31,19 @@ def test_the_sheet_survives_saving_and_continuing() -> None:
     session = GameSession(config, player_factory=random_players, ai_pace=0)
     for _ in range(2000):
         session.update()
-        session.wait_for_ai()
+        session.wait_for_work(30)
         session.poll()
         if session.position.phase == ROUND_OVER and len(session.rounds) == 2:
             break
         if session.position.phase == ROUND_OVER:
             session.continue_after_round()
     assert len(session.rounds) == 2
-    saved = json.loads(json.dumps(session.to_dict()))
-    restored = GameSession.from_dict(saved, player_factory=random_players)
+    saved = json.loads(json.dumps(save_data(session)))
+    restored = restore_session(saved, player_factory=random_players)
     assert restored.rounds == session.rounds
     # An older save without a sheet still loads, with an empty sheet.
     del saved["rounds"]
-    assert GameSession.from_dict(saved, player_factory=random_players).rounds == []
+    assert restore_session(saved, player_factory=random_players).rounds == []
 
 
 def test_a_damaged_sheet_keeps_the_rounds_before_the_damage() -> None:

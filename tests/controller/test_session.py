@@ -17,6 +17,7 @@ from diloti_desktop.controller import (
     coach,
 )
 from diloti_desktop.controller.narration import describe_turn
+from diloti_desktop.controller.session import restore_session, save_data
 from diloti_desktop.rules import Move, Position, Ruleset, apply, legal_moves, parse_cards
 from diloti_desktop.rules.cards import FULL_DECK
 from diloti_desktop.rules.position import MATCH_OVER, PLAY, ROUND_OVER
@@ -31,7 +32,7 @@ def run_ai(session: GameSession, limit: int = 5000) -> list[object]:
     events: list[object] = []
     for _ in range(limit):
         session.update()
-        session.wait_for_ai()
+        session.wait_for_work(30)
         events += session.poll()
         if session.position.phase == ROUND_OVER:
             session.continue_after_round()
@@ -117,8 +118,8 @@ def test_gestures_and_submission():
 def test_save_and_restore():
     session = GameSession(GameConfig(Ruleset.parse("2p,t101"), (HUMAN, "expert"), 9),
                           player_factory=random_players)
-    saved = session.to_dict()
-    restored = GameSession.from_dict(saved, player_factory=random_players)
+    saved = save_data(session)
+    restored = restore_session(saved, player_factory=random_players)
     assert restored.position == session.position
     assert restored.config == session.config
 
@@ -134,7 +135,7 @@ def test_save_and_restore():
 ])
 def test_a_bad_save_raises_value_error(bad):
     with pytest.raises(ValueError):
-        GameSession.from_dict(bad, player_factory=random_players)
+        restore_session(bad, player_factory=random_players)
 
 
 def test_rounds_continue_and_scores_carry():
@@ -142,7 +143,7 @@ def test_rounds_continue_and_scores_carry():
     session = GameSession(config, player_factory=random_players, ai_pace=0)
     while session.position.phase == PLAY:
         session.update()
-        session.wait_for_ai()
+        session.wait_for_work(30)
     round_over = [e for e in session.poll() if isinstance(e, RoundOver)]
     assert len(round_over) == 1 and session.last_round == round_over[0]
     assert session.position.phase == ROUND_OVER
@@ -167,12 +168,12 @@ def test_pace_spaces_out_ai_moves():
                           ai_pace=1.0, clock=lambda: now[0])
     for _ in range(3):
         session.update()
-        session.wait_for_ai()
+        session.wait_for_work(30)
         session.update()
     first = len(session.history)
     for _ in range(3):
         session.update()
-        session.wait_for_ai()
+        session.wait_for_work(30)
         session.update()
     assert len(session.history) == first  # the clock did not move: no second move yet
     now[0] = 5.0
@@ -192,10 +193,10 @@ def test_the_round_result_is_rebuilt_after_a_restore_between_rounds():
     assert session.round_result() is None
     while session.position.phase == PLAY:
         session.update()
-        session.wait_for_ai()
+        session.wait_for_work(30)
     live = session.round_result()
     assert live is not None and live == session.last_round
-    restored = GameSession.from_dict(session.to_dict(), player_factory=random_players)
+    restored = restore_session(save_data(session), player_factory=random_players)
     rebuilt = restored.round_result()
     assert rebuilt is not None
     assert (rebuilt.round_no, rebuilt.breakdown, rebuilt.scores, rebuilt.winner) == (

@@ -24,10 +24,13 @@ from pathlib import Path
 
 import diloti_desktop.ui
 from diloti_desktop import rules
+from diloti_desktop.ai.refutation import Refutation
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, RoundOver
 from diloti_desktop.controller.narration import describe_round_end
 from diloti_desktop.player_data.track import Track
 from diloti_desktop.rules.cards import FULL_DECK, format_cards, iter_cards
+from diloti_desktop.rules.movegen import candidate_moves
+from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.ui.kit.context import AppContext
 from diloti_desktop.ui.kit.scene import Scene
@@ -423,8 +426,20 @@ def tutor_warning(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 
     table = _table(ctx, pieces)
     _unused, check, move = _advice(pieces.session.position)
+    check = check._replace(refutation=_long_refutation(pieces.session.position, move))
     return [table, TutorScene(ctx, pieces.session.position, move, check,  # type: ignore[arg-type]
                               lambda key: None)]
+
+
+def _long_refutation(position: Position, move: Move) -> Refutation:
+    """A refutation with the longest sentences: a capture later in the deal, its points
+    and its odds."""
+    from diloti_desktop.ai.refutation import Ply
+    from diloti_desktop.rules.cards import parse_cards
+
+    reply = Ply(1, Move.parse("7S x 2D 5C"))
+    return Refutation(position, (Ply(0, move), reply), True, reply, 3,
+                      parse_cards("8D2D5C"), 0, False, 3, 0.45, False, 2.4)
 
 
 def tutor_about_the_better_move(ctx: AppContext, pieces: Pieces) -> list[Scene]:
@@ -438,7 +453,8 @@ def tutor_about_the_better_move(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     _unused, check, move = _advice(pieces.session.position)
     about = check._replace(
         warn=True, about_better=True, reason=Reason(Why.PREPARE, value=10),
-        detail=Reason(Why.DENY, cards=parse_cards("8D2S"), value=10, chance=0.45, seat=1))
+        detail=Reason(Why.DENY, cards=parse_cards("8D2S"), value=10, chance=0.45, seat=1),
+        refutation=_long_refutation(pieces.session.position, move))
     return [table, TutorScene(ctx, pieces.session.position, move, about,  # type: ignore[arg-type]
                               lambda key: None)]
 
@@ -507,7 +523,7 @@ def round_review(ctx: AppContext, pieces: Pieces) -> list[Scene]:
                           player_factory=random_players, ai_pace=0)
     rng = random.Random(3)
     while session.position.phase == PLAY:
-        session.submit(rng.choice(session.legal_moves()))
+        session.submit(rng.choice(candidate_moves(session.position)))
         session.update()
         session.poll()
     play = session.played_round(position.round_no)

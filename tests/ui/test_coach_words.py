@@ -99,3 +99,32 @@ def test_the_tutor_names_the_better_move_first_when_it_explains_that_move() -> N
                                           seat=1))
     first, then = tutor_paragraphs(deny, POSITION)
     assert "5♠" in first and then.startswith("Better: ")
+
+
+def test_the_tutor_says_the_refutation_first_in_every_language() -> None:
+    from diloti_desktop.ai.coach import check
+    from diloti_desktop.ai.hints import analyse
+    from diloti_desktop.ui.words.coach_words import refutation_text
+
+    trap = complete("rules=2p dealer=1 turn=0 hands=4H7S/7DKH loose=3C played=40")
+    view = seat_view(trap, 0)
+    warning = check(view, Move.parse("4H"), analyse(view))
+    assert warning.warn and warning.refutation is not None
+    try:
+        seen = set()
+        for language in ("en", "el", "fr", "it", "es", "de"):
+            set_language(language)
+            first = tutor_paragraphs(warning, trap)[0]
+            assert first.startswith(refutation_text(warning.refutation, 2))
+            assert "{" not in first and "10" in first  # the xeri's points, said as a number
+            seen.add(first)
+        set_language("en")
+        assert refutation_text(warning.refutation, 2) == (
+            "Then North can take 3♣ 4♥ with a 7: the whole table, a xeri (sweep). "
+            "That is 10 points for them.")
+        set_language("el")
+        assert refutation_text(warning.refutation, 2).startswith(
+            "Μετά ο Βορράς μπορεί να πάρει τα 3♣ 4♥ με ένα 7")
+        assert len(seen) == 6
+    finally:
+        set_language("en")

@@ -17,6 +17,7 @@ from diloti_desktop.controller import HUMAN, GameConfig, GameSession
 from diloti_desktop.controller.coach import Analysis
 from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.rules import Position
+from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.ui.menus.menu import MainMenuScene
 from tests.ui.driver import CHEAP_HINTS, Driver, make_app, random_players
 
@@ -90,7 +91,7 @@ def test_h_pressed_during_the_opponents_move_is_not_lost(driver: Driver) -> None
     session = open_game(driver)
     table = driver.table
     driver.wait_for_turn()
-    move = session.legal_moves()[0]
+    move = candidate_moves(session.position)[0]
     before = len(session.history)
     driver.play(move)
     # The opponent has played and its move is being shown.

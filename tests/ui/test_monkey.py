@@ -175,7 +175,7 @@ def _await_background_work(session: GameSession | None) -> None:
     """Let the AI's move and any hint finish before the next frame, so runs repeat."""
     if session is None:
         return
-    session.wait_for_ai(10)
+    session.wait_for_work(10)
     session.coaching.wait(10)
 
 

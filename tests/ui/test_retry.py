@@ -22,7 +22,7 @@ from diloti_desktop.controller import HUMAN, GameConfig, GameSession, RoundOver
 from diloti_desktop.controller.retry import biggest_mistakes, human_mistakes
 from diloti_desktop.player_data import stats
 from diloti_desktop.player_data.storage import Settings
-from diloti_desktop.rules.movegen import legal_moves
+from diloti_desktop.rules.movegen import candidate_moves, legal_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY
 from diloti_desktop.rules.ruleset import Ruleset
@@ -59,7 +59,7 @@ def graded_session(seed: int = 7) -> GameSession:
                           player_factory=random_players, ai_pace=0)
     rng = random.Random(3)
     while session.position.phase == PLAY:
-        session.submit(rng.choice(session.legal_moves()))
+        session.submit(rng.choice(candidate_moves(session.position)))
         session.update()
         session.poll()
     play = session.played_round(position.round_no)

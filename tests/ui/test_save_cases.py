@@ -15,7 +15,9 @@ import pygame
 import pytest
 
 from diloti_desktop.controller import HUMAN, GameConfig
+from diloti_desktop.controller.session import save_data
 from diloti_desktop.player_data import files, storage
+from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.ui.kit import theme
 from diloti_desktop.ui.kit.context import make_ai_player
 from diloti_desktop.ui.kit.notice import UnsavedGameScene
@@ -123,7 +125,7 @@ def _refuse(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
 
 def _play_one_move(driver: Driver) -> None:
     driver.wait_for_turn()
-    moves = driver.session.legal_moves()
+    moves = candidate_moves(driver.session.position)
     driver.play(next(m for m in moves if m.kind == 0) if any(m.kind == 0 for m in moves)
                 else moves[0], style="double")
     driver.wait_for_turn()
@@ -168,7 +170,7 @@ def test_a_failed_save_shows_a_lasting_warning_on_the_table(
     _play_one_move(driver)  # the next save works: the warning goes
     driver.frames(2)
     assert driver.ctx.save_problem is None and not _has_alert_pixels(surface, banner)
-    assert storage.load_game()[0] == driver.session.to_dict()
+    assert storage.load_game()[0] == save_data(driver.session)
 
 
 def test_quitting_with_an_unsaved_game_asks_first(
@@ -189,7 +191,7 @@ def test_quitting_with_an_unsaved_game_asks_first(
     undo()  # the player frees the folder, then tries again
     driver.key(pygame.K_RETURN)  # "Try to save again" has the focus
     assert not driver.shell.running
-    assert storage.load_game()[0] == driver.session.to_dict()
+    assert storage.load_game()[0] == save_data(driver.session)
     assert storage.saved_game_path().read_bytes() != saved_before
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from diloti_desktop.controller.session import save_data
 from diloti_desktop.player_data import storage
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
@@ -305,7 +306,7 @@ def test_a_game_saved_between_rounds_continues_with_the_summary(driver: Driver) 
                               "played=48 last=1")
     session = GameSession(GameConfig(position.rules, (HUMAN, "Casual"), 8), position,
                           player_factory=random_players)
-    storage.save_game(session.to_dict())
+    storage.save_game(save_data(session))
     driver.ctx.scenes.reset(MainMenuScene(driver.ctx))
     driver.click(menu_button(driver, "continue"))
     driver.frames(2)

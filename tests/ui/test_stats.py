@@ -126,7 +126,7 @@ def finished_session(target: int = 21) -> GameSession:
             session.submit(rng.choice(list(legal_moves(session.position))))
         else:
             session.update()
-            session.wait_for_ai()
+            session.wait_for_work(30)
     raise AssertionError("the match did not end")
 
 
@@ -134,7 +134,7 @@ def test_a_match_where_the_coach_helped_counts_on_the_helped_row(data_dir: Path)
     from diloti_desktop.ui.kit.context import AppContext, match_result
 
     plain, helped = finished_session(), finished_session()
-    helped.note_hint_level(1)
+    helped.coaching.note_hint_level(1)
     assert helped.assisted and not plain.assisted
     first, second = match_result(plain), match_result(helped)
     assert first is not None and second is not None

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession
+from diloti_desktop.controller.session import restore_session, save_data
 from diloti_desktop.rules import Position, legal_moves, parse_cards
 from diloti_desktop.rules.cards import Card
 from diloti_desktop.rules.errors import IllegalMoveError
@@ -319,7 +320,7 @@ def test_a_continued_game_lays_the_table_cards_in_the_order_they_had(
         session = table.session
         if session.position.phase != PLAY or not table.caught_up():
             break
-        restored = GameSession.from_dict(session.to_dict(), player_factory=random_players,
+        restored = restore_session(save_data(session), player_factory=random_players,
                                          ai_pace=0)
         try:
             again = TableScene(driver.ctx, restored)
@@ -333,9 +334,9 @@ def test_a_continued_game_lays_the_table_cards_in_the_order_they_had(
         driver.play(choose_move(list(legal_moves(session.position)), rng), "click")
     assert reordered >= 2  # the check above saw arrival orders the cards' own order is not
     # A save without the round's moves (an older version's) still loads, in the cards' order.
-    data = driver.session.to_dict()
+    data = save_data(driver.session)
     del data["round_start"], data["moves"]
-    older = GameSession.from_dict(data, player_factory=random_players, ai_pace=0)
+    older = restore_session(data, player_factory=random_players, ai_pace=0)
     try:
         assert TableScene(driver.ctx, older).animations.slots == {
             mask: slot for slot, mask in enumerate(table_items(older.position))}

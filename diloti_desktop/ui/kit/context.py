@@ -21,7 +21,7 @@ from diloti_desktop.ai.players import LEVELS
 from diloti_desktop.ai.review import summarise
 from diloti_desktop.ai.search import SearchConfig
 from diloti_desktop.controller import GameConfig, GameSession
-from diloti_desktop.controller.session import default_player_factory
+from diloti_desktop.controller.session import default_player_factory, restore_session, save_data
 from diloti_desktop.i18n import _
 from diloti_desktop.player_data import stats, storage
 from diloti_desktop.player_data.storage import Settings
@@ -253,7 +253,7 @@ class AppContext:
             if message:
                 log.warning("%s", message)
             return True
-        message = storage.save_game(session.to_dict())
+        message = storage.save_game(save_data(session))
         if message:
             log.warning("%s", message)
         self.save_problem = message
@@ -307,7 +307,7 @@ class AppContext:
         if data is None:
             return None, message
         try:
-            session = GameSession.from_dict(data, player_factory=self.player_factory,
+            session = restore_session(data, player_factory=self.player_factory,
                                             ai_pace=self.ai_pace(), clock=self.clock)
         except ValueError as error:
             return None, storage.refuse_game(str(error), f"cannot be continued: {error}")

@@ -65,7 +65,7 @@ class TableCoach:
         """Pick the hinted card (step 2) and select exactly its items (step 3)."""
         if not self.hint.level or self.hint.failed:
             return
-        self.session.note_hint_level(self.hint.level)
+        self.session.coaching.note_hint_level(self.hint.level)
         move = self.hint.move
         if move is None:
             return
@@ -80,7 +80,7 @@ class TableCoach:
                 self.host.drain()
                 return
             held = self.pointer.release()
-            self.session.take_back()
+            self.session.coaching.take_back()
             self.pointer.shown_move(False)
             if held is not None:
                 self.pointer.snap_back(*held)

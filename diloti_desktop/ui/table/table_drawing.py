@@ -67,7 +67,7 @@ class TableDrawing:
         self._dots = -1
 
     def _status(self, accepting: bool) -> str:
-        if self.session.grading():
+        if self.session.coaching.grading():
             return _("The tutor is checking your move…")
         if self.parts.animations.account:
             return self.parts.animations.account

@@ -303,7 +303,7 @@ class TablePointer:
             if launch is not None:
                 self.snap_back(move.card, launch)
             return
-        if self.session.grading():
+        if self.session.coaching.grading():
             self.state.held = (move.card, launch) if launch is not None else None
             self.host.drain()
             return

@@ -31,6 +31,7 @@ from diloti_desktop.controller import (
 )
 from diloti_desktop.controller.narration import describe_turn
 from diloti_desktop.i18n import _
+from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.position import PLAY
 from diloti_desktop.ui.board.table_view import Decorations
 from diloti_desktop.ui.kit.context import AppContext
@@ -156,7 +157,7 @@ class TableScene(Scene):
         """Whether the watcher may play now."""
         return (not self.board.spectator and self.caught_up() and self.session.is_human_turn()
                 and self.ctx.scenes.top is self and self.interaction.held is None
-                and not self.session.grading())
+                and not self.session.coaching.grading())
 
     def presses_wait(self) -> bool:
         """Whether a Hint or Moves press made now is kept until the table is ready (cards
@@ -167,7 +168,7 @@ class TableScene(Scene):
     def can_undo(self) -> bool:
         """Whether Undo would take something back now."""
         return (not self.board.spectator and self.ctx.scenes.top is self
-                and self.interaction.drag is None and not self.session.grading()
+                and self.interaction.drag is None and not self.session.coaching.grading()
                 and self.session.can_undo())
 
     def say(self, message: str, hint: bool = False, seconds: float = TOAST_SECONDS) -> None:
@@ -224,7 +225,7 @@ class TableScene(Scene):
         waits = [IDLE]
         if self.messages.toast:
             waits.append(max(0.0, self.messages.toast_until - self.animations.time))
-        if self.hint.waiting or self.session.grading():
+        if self.hint.waiting or self.session.coaching.grading():
             waits.append(0.05)  # the coach is computing: poll for its answer
         return min(waits)
 
@@ -358,8 +359,9 @@ class TableScene(Scene):
     def open_moves_list(self) -> None:
         """Every legal move in words: the fallback that reaches any move."""
         if self.accepting():
-            self.ctx.nav.open_moves_list(self.session.position, self.session.legal_moves(),
-                                 self.pointer.submit, self.hint.move)
+            position = self.session.position
+            self.ctx.nav.open_moves_list(position, candidate_moves(position),
+                                         self.pointer.submit, self.hint.move)
 
     def open_menu(self) -> None:
         """The pause menu."""

@@ -12,9 +12,10 @@ from __future__ import annotations
 from diloti_desktop.ai.coach import Advice, Nudge, NudgeKind, Option, TutorCheck
 from diloti_desktop.ai.hints import Verdict
 from diloti_desktop.ai.reasons import Reason, Why
-from diloti_desktop.controller import seat_name
+from diloti_desktop.ai.refutation import Refutation
+from diloti_desktop.controller import seat_name, side_name
 from diloti_desktop.i18n import N_, _, format_number, format_percent, ngettext
-from diloti_desktop.rules.cards import CARDS, pretty_cards, rank_name
+from diloti_desktop.rules.cards import CARDS, RANK, pretty_cards, rank_name
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.words.wording import describe_move
@@ -250,11 +251,85 @@ def better_text(check: TutorCheck, position: Position) -> str:
 
 
 def tutor_paragraphs(check: TutorCheck, position: Position) -> list[str]:
-    """The tutor panel's explanation, in order: what goes wrong, then the better move;
-    or, when the tutor speaks about the better move itself, that move first, then what
-    it achieves."""
+    """The tutor panel's explanation, in order: what happens next after the move (its
+    refutation), what goes wrong, then the better move; or, when the tutor speaks about
+    the better move itself, that move first, then what it achieves."""
+    first = [] if check.refutation is None else [refutation_text(check.refutation,
+                                                                 position.players)]
     if not check.about_better:
-        return [tutor_text(check, position), better_text(check, position)]
+        return [*first, tutor_text(check, position), better_text(check, position)]
     players = position.players
     said = [reason_text(r, players) for r in (check.reason, check.detail) if r is not None]
-    return [better_text(check, position), " ".join(said)]
+    return [*first, better_text(check, position), " ".join(said)]
+
+
+# -- the refutation --------------------------------------------------------------------
+def refutation_text(found: Refutation, players: int) -> str:
+    """What happens next that shows why the move loses, told to the player who made it
+    (seat 0): the capture first, then its points, then how likely it is."""
+    event = found.event
+    parts = [_refutation_event(found, players)]
+    if found.points:
+        if found.by_reply:
+            parts.append(ngettext("That is {points} point for them.",
+                                  "That is {points} points for them.",
+                                  found.points).format(points=found.points))
+        else:
+            parts.append(ngettext("That is {points} point for you.",
+                                  "That is {points} points for you.",
+                                  found.points).format(points=found.points))
+    if found.exact or found.chance >= CERTAIN:
+        return " ".join(parts)
+    if found.by_reply and not found.leftovers and event.seat != 0:
+        parts.append(_("{player} holds a {rank} about {percent} of the time.").format(
+            player=_who(event.seat, players), rank=_rank(RANK[event.move.card]),
+            percent=_percent(found.chance)))
+    else:
+        parts.append(_("It happens in about {percent} of the possible deals."
+                       ).format(percent=_percent(found.chance)))
+    return " ".join(parts)
+
+
+#: A chance at least this high is told as a certainty (no odds are given).
+CERTAIN = 0.99
+
+
+def _refutation_event(found: Refutation, players: int) -> str:
+    """The telling event as one sentence."""
+    event = found.event
+    cards = pretty_cards(found.taken)
+    if found.leftovers:
+        if found.by_reply:
+            return _("At the end of the round the cards left on the table ({cards}) go to "
+                     "{side}, who took last.").format(
+                cards=cards, side=side_name(found.side, players))
+        return _("With the better move your side takes last, and the cards left on the "
+                 "table at the end ({cards}) go to you.").format(cards=cards)
+    rank = _rank(RANK[event.move.card])
+    who = _who(event.seat, players)
+    soon = found.at <= 1
+    if found.by_reply:
+        if found.pile_value:
+            if soon:
+                return _("Then {player} can take your pile of {value} with a {rank}."
+                         ).format(player=who, value=found.pile_value, rank=rank)
+            return _("Later in this deal {player} can take your pile of {value} with a "
+                     "{rank}.").format(player=who, value=found.pile_value, rank=rank)
+        if found.xeri:
+            if soon:
+                return _("Then {player} can take {cards} with a {rank}: the whole table, "
+                         "a xeri (sweep).").format(player=who, cards=cards, rank=rank)
+            return _("Later in this deal {player} can sweep the table with a {rank}: a "
+                     "xeri.").format(player=who, rank=rank)
+        if soon:
+            return _("Then {player} can take {cards} with a {rank}.").format(
+                player=who, cards=cards, rank=rank)
+        return _("Later in this deal {player} can take {cards} with a {rank}.").format(
+            player=who, cards=cards, rank=rank)
+    if found.at == 0:
+        return _("The better move takes {cards} now.").format(cards=cards)
+    if event.seat == 0:
+        return _("After the better move you can take {cards} with {card} later in this "
+                 "deal.").format(cards=cards, card=CARDS[event.move.card].pretty())
+    return _("After the better move {player} can take {cards} with a {rank} later in this "
+             "deal.").format(player=who, cards=cards, rank=rank)

@@ -18,7 +18,7 @@ from diloti_desktop.rules.engine import apply
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.kit import theme
-from diloti_desktop.ui.words.coach_words import reason_text
+from diloti_desktop.ui.words.coach_words import reason_text, refutation_text
 from diloti_desktop.ui.words.wording import describe_move
 
 VERDICT_NAMES: Final = {
@@ -106,6 +106,10 @@ def decision_advice(decision: Decision, position: Position) -> str:
     else:
         said = _("Better: {move}.").format(move=describe_move(decision.best, position))
         found = fact_reasons(decision.best_facts, next_seat)
+        if decision.refutation is not None and decision.seat == 0:
+            # What happens next is the difference between the moves: said first, and
+            # instead of a fact about the better move that may be true of both.
+            return " ".join((refutation_text(decision.refutation, players), said))
     if not found:
         return said
     return " ".join((said, reason_text(found[0], players)))
