@@ -154,6 +154,17 @@ def reveal_puzzle(driver: Driver) -> None:
     driver.frames(2)
 
 
+def retry_wrong_try(driver: Driver) -> None:
+    """The review's biggest mistake (key 1) retried (R), and one wrong try made with the
+    mouse: the move played then, answered in the panel."""
+    driver.key(pygame.K_1, text="1")
+    driver.key(pygame.K_r, text="r")
+    scene = top_scene(driver, "GuidedTableScene")
+    driver.until(scene.accepting)
+    driver.play(scene.guide.retry.decision.move)
+    driver.frames(2)
+
+
 def court_cards(ctx: object, pieces: scene_gallery.Pieces) -> list[Scene]:
     """The table with Jacks, Queens and Kings in the hand and on the table."""
     from diloti_desktop.controller import HUMAN, GameConfig, GameSession
@@ -249,6 +260,7 @@ PICTURES: tuple[Picture, ...] = (
     Picture("review", "round review"),
     Picture("review-all-hands", "round review", act=grade_everyone),
     Picture("first-game-review", "first game review"),
+    Picture("review-retry", "round review", act=retry_wrong_try),
     Picture("match-end-accuracy", match_end_graded, act=analysed),
     Picture("lang-table-el", "TableScene", size=(960, 600), language="el"),
     Picture("lang-summary-el", "RoundSummaryScene", size=(960, 600), language="el"),

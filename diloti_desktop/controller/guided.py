@@ -38,7 +38,7 @@ from diloti_desktop.rules.gestures import resolve_gesture
 from diloti_desktop.rules.movegen import is_legal
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
-from diloti_desktop.rules.view import SeatView
+from diloti_desktop.rules.view import SeatView, seat_view
 
 log = logging.getLogger(__name__)
 
@@ -127,12 +127,15 @@ class GuidedSession(GameSession):
         self._explain_move: Move | None = None
         self._events.append(RoundBegan(position.round_no, (), position))
 
-    def explain(self, move: Move) -> None:
+    def explain(self, move: Move, before: Position | None = None) -> None:
         """Find the hint engine's reasons for ``move`` in the background; they appear in
-        :attr:`explained` (a move and its reasons, most important first) once ready."""
+        :attr:`explained` (a move and its reasons, most important first) once ready.
+        ``before``: the position the move is (or was) played from, when not the current
+        one (the move was played already)."""
         if self._explain_job is not None:
             return
-        view = self.view(self.position.turn)
+        view = (self.view(self.position.turn) if before is None
+                else seat_view(before, before.turn))
         self._explain_move = move
 
         def work() -> tuple[Reason, ...]:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from diloti_desktop.ai.coach import TutorCheck
 from diloti_desktop.controller import GameConfig, GameSession, RoundOver, side_name
 from diloti_desktop.controller.guided import PuzzleCoach
+from diloti_desktop.controller.retry import Retry
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
@@ -37,6 +38,7 @@ from diloti_desktop.ui.table.dialogs import ChooserScene, PauseScene
 from diloti_desktop.ui.table.first_game import FirstGame, first_game_config
 from diloti_desktop.ui.table.guided_table import GuidedTableScene, LessonGuide, PuzzleGuide
 from diloti_desktop.ui.table.moves_list import MovesListScene
+from diloti_desktop.ui.table.retry_guide import RetryGuide
 from diloti_desktop.ui.table.score_sheet import ScoreSheetScene
 from diloti_desktop.ui.table.summary import MatchEndScene, RoundSummaryScene
 from diloti_desktop.ui.table.table_scene import TableScene
@@ -185,6 +187,24 @@ class Flow:
             prepared = ReviewScene(ctx, session, round_no)
         ctx.scenes.push(prepared)
         return True
+
+    def open_retry(self, retries: Sequence[Retry], index: int = 0,
+                   replace: bool = False) -> None:
+        """Mistake ``index`` of ``retries`` played again as a puzzle, over the current
+        screen (instead of the retry shown, with ``replace``); Next mistake and Previous
+        open the others in its place, and leaving goes back to where it was opened."""
+        if not 0 <= index < len(retries):
+            return
+        kept = tuple(retries)
+
+        def other(number: int) -> None:
+            self.open_retry(kept, number - 1, replace=True)
+
+        scene = GuidedTableScene(self.ctx, RetryGuide(kept, index, other))
+        if replace:
+            self.ctx.scenes.replace(scene)
+        else:
+            self.ctx.scenes.push(scene)
 
     # -- learning and the menus ----------------------------------------------------------
     def open_learn(self) -> None:

@@ -171,6 +171,9 @@ class Decorations:
     #: The stock and its caption; a lesson's position that leaves the stock out hides it
     #: rather than call it empty.
     stock_shown: bool = True
+    #: Where the toast goes instead of its usual place (the review moves it out of the
+    #: way of its arrows); its bottom edge, as for the usual place.
+    toast_box: Box | None = None
 
 
 def card_surface(card: int, width: int, four_colour: bool) -> pygame.Surface:
@@ -491,12 +494,19 @@ def _draw_flight(surface: pygame.Surface, flight: Flight, elapsed: float,
     _blit_card(surface, image, Box(box.centerx - w // 2, box.y, w, box.h))
 
 
+def toast_panel(layout: TableLayout, text: str, box: Box | None = None
+                ) -> tuple[Box, list[str], int]:
+    """Where the toast ``text`` is drawn when placed at ``box`` (the layout's toast
+    place by default; a long text grows it upwards), its lines and their font size."""
+    box = box or layout.toast
+    lines, size = theme.wrap_fit(text, layout.font_px, box.w - 4 * layout.pad, 3)
+    h = max(box.h, len(lines) * theme.line_height(size) + layout.pad * 2)
+    return Box(box.x, box.bottom - h, box.w, h), lines, size
+
+
 def _draw_toast(surface: pygame.Surface, layout: TableLayout, deco: Decorations) -> None:
-    box = layout.toast
-    lines, size = theme.wrap_fit(deco.toast, layout.font_px, box.w - 4 * layout.pad, 3)
+    panel, lines, size = toast_panel(layout, deco.toast, deco.toast_box)
     line = theme.line_height(size)
-    h = max(box.h, len(lines) * line + layout.pad * 2)
-    panel = Box(box.x, box.bottom - h, box.w, h)
     fill, ink = (theme.PANEL, theme.HINT) if deco.toast_is_hint else (theme.ALERT_BG, theme.ALERT)
     theme.rounded(surface, panel, fill, panel.h // 3, alpha=235)
     pygame.draw.rect(surface, ink, pygame.Rect(panel), width=2, border_radius=panel.h // 3)

@@ -15,6 +15,7 @@ from typing import Protocol
 from diloti_desktop.ai.coach import TutorCheck
 from diloti_desktop.controller import GameConfig, GameSession, RoundOver
 from diloti_desktop.controller.guided import PuzzleCoach
+from diloti_desktop.controller.retry import Retry
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.ruleset import Ruleset
@@ -95,6 +96,11 @@ class Navigation(Protocol):
                     prepared: Screen | None = None) -> bool:
         """The review of a finished round (False if not kept); ``prepared``, from
         :meth:`prepare_review`, is shown instead of a new one when it fits."""
+
+    def open_retry(self, retries: Sequence[Retry], index: int = 0,
+                   replace: bool = False) -> None:
+        """Mistake ``index`` of ``retries`` played again as a puzzle, over the current
+        screen (instead of the retry shown, with ``replace``)."""
 
     # -- learning and the menus ----------------------------------------------------------
     def open_learn(self) -> None:

@@ -21,6 +21,7 @@ from diloti_desktop.ui.kit.input import Action, InputEvent, KeyAction, Scroll
 from diloti_desktop.ui.kit.layout import Box, panel, screen_unit
 from diloti_desktop.ui.kit.scene import Scene
 from diloti_desktop.ui.kit.widgets import Button, ButtonList, draw_button
+from diloti_desktop.ui.words.assist_words import assisted_matches_text
 from diloti_desktop.ui.words.rating_words import rating_line, rating_note, suggestion_line
 from diloti_desktop.ui.words.wording import level_label
 
@@ -101,7 +102,8 @@ class StatisticsScene(Scene):
 
     def _reserve(self, size: int) -> int:
         """Room under the table: the notes (and a message) above the buttons."""
-        return round(size * 7) + (2 * theme.line_height(size) if self.message else 0)
+        return (round(size * 7) + theme.line_height(size - 2)  # the "assisted" count
+                + (2 * theme.line_height(size) if self.message else 0))
 
     def grid_area(self) -> Box:
         """Where the table goes."""
@@ -209,6 +211,10 @@ class StatisticsScene(Scene):
                                 theme.INK_DIM, anchor="midtop")
         notes = [_("Only finished matches count. Matches where you used hints, undo or the "
                    "tutor are counted apart, on the rows marked “with help”."), rating_note()]
+        assisted = assisted_matches_text((key.assisted, record.played)
+                                         for key, record in self.statistics.groups.items())
+        if assisted:
+            notes.insert(0, assisted)
         if self.message:
             notes.insert(0, self.message)
         y = self.buttons()[0].box.y - size // 2

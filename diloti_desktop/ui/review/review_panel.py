@@ -112,6 +112,12 @@ class ReviewPanel:
             placed.buttons.append(Button(key, label, Box(
                 inner.x + col * (half + gap), top + row * (button_h + gap), half, button_h),
                 hotkey=hotkey))
+        # Retry, the whole width above the others: on a mistake of the player's, that
+        # decision again as a puzzle.
+        top -= button_h + gap
+        placed.buttons.insert(0, Button("retry", _("Retry this mistake"), Box(
+            inner.x, top, inner.w, button_h), enabled=self.reviewed.retry() is not None,
+            hotkey="R"))
         y = self._header_height(inner.w, size)
         _grades, summary = self._graded()
         if summary.mistakes:
@@ -270,6 +276,7 @@ class ReviewPanel:
         reviewed = self.reviewed
         key = (placed.box, reviewed.step, self.top, self.list.hover, self.list.focus,
                reviewed.state.show_all, reviewed.state.grade_others,
+               placed.buttons[0].enabled,
                self._memo[0] if self._memo else None, reviewed.progress())
         if self._picture is None or self._picture[0] != key:
             picture = pygame.Surface((placed.box.w, placed.box.h))

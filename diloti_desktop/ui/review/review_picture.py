@@ -17,7 +17,12 @@ from diloti_desktop.i18n import _
 from diloti_desktop.rules.cards import iter_cards
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.ui.board.table_marks import Arrow, Ghost
-from diloti_desktop.ui.board.table_view import Decorations, TableGeometry, draw_table
+from diloti_desktop.ui.board.table_view import (
+    Decorations,
+    TableGeometry,
+    draw_table,
+    toast_panel,
+)
 from diloti_desktop.ui.kit import theme
 from diloti_desktop.ui.kit.context import AppContext
 from diloti_desktop.ui.kit.layout import (
@@ -125,6 +130,8 @@ class ReviewPicture:
                 deco.status = self.message.text
         deco.card_rings, deco.item_rings = rings_cards, rings_items
         deco.ghosts, deco.arrows = ghosts, arrows
+        if deco.toast:
+            deco.toast_box = toast_clear_of(geometry.layout, deco.toast, arrows)
         return deco
 
     def geometry(self) -> TableGeometry:
@@ -202,3 +209,36 @@ class ReviewPicture:
 def _items(move: Move) -> list[int]:
     """The table items a move uses, by mask (loose cards one by one, then piles)."""
     return [1 << card for card in iter_cards(move.loose)] + list(move.piles)
+
+
+def _crosses(box: Box, arrows: list[Arrow], margin: int) -> bool:
+    """Whether an arrow passes over ``box`` (widened by ``margin``)."""
+    rect = pygame.Rect(box.inflate(2 * margin, 2 * margin))
+    return any(rect.clipline(arrow.start, arrow.end) for arrow in arrows)
+
+
+def toast_clear_of(layout: TableLayout, text: str, arrows: list[Arrow]) -> Box | None:
+    """Where the explanation box goes so that no arrow crosses it: its usual place
+    (None) when clear; else beside the arrows at the same height (narrower, the text
+    wrapped), else at the top of the table; its usual place when nothing is clear."""
+    margin = layout.pad
+    usual, _lines, _size = toast_panel(layout, text)
+    if not _crosses(usual, arrows, margin):
+        return None
+    band = pygame.Rect(0, usual.y - margin, layout.width, usual.h + 2 * margin)
+    xs = [x for arrow in arrows for (x, _y) in band.clipline(arrow.start, arrow.end)]
+    table = layout.table
+    if xs:
+        spaces = [(table.x, min(xs) - 2 * margin), (max(xs) + 2 * margin, table.right)]
+        left, right = max(spaces, key=lambda space: space[1] - space[0])
+        width = min(layout.toast.w, right - left)
+        if width >= layout.toast.w * 0.45:
+            box = Box((left + right - width) // 2, layout.toast.y, width, layout.toast.h)
+            if not _crosses(toast_panel(layout, text, box)[0], arrows, margin):
+                return box
+    top, _lines, _size = toast_panel(layout, text)
+    box = Box(layout.toast.x, table.y + margin + top.h - layout.toast.h, layout.toast.w,
+              layout.toast.h)
+    if not _crosses(toast_panel(layout, text, box)[0], arrows, margin):
+        return box
+    return None

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from diloti_desktop.ai.review import MISTAKE_VERDICTS, Decision
 from diloti_desktop.controller import GameSession
 from diloti_desktop.controller.record import PlayedRound
+from diloti_desktop.controller.retry import Retry, retry_of
 from diloti_desktop.ui.board.table_grid import assign_slots
 from diloti_desktop.ui.board.table_view import table_items
 
@@ -99,6 +100,14 @@ class ReviewedRound:
     def decision(self) -> Decision | None:
         """The grade of the move at the current step, if graded and shown."""
         return self.grades().get(self.step)
+
+    def retry(self) -> Retry | None:
+        """The current step as a mistake to retry: the watcher's graded inaccuracy or
+        worse (None for any other step)."""
+        decision = self.decision()
+        if decision is None or decision.seat != self.viewer or self.step >= self.last_step:
+            return None
+        return retry_of(self.round_no, self.positions[self.step], decision)
 
     def go(self, step: int) -> None:
         """Look at step ``step`` (clamped to the round)."""

@@ -124,6 +124,8 @@ class ReviewScene(Scene):
             self.press("others")
         elif action == Action.EXPORT:
             self.press("export")
+        elif action == Action.REVIEW:  # R: retry the mistake shown
+            self.press("retry")
         elif action == Action.CANCEL:
             self.press("back")
         else:
@@ -143,6 +145,8 @@ class ReviewScene(Scene):
             self.reviewed.toggle_others()
         elif key == "export":
             self.export()
+        elif key == "retry":
+            self.retry()
         elif key == "back":
             self.ctx.scenes.pop(self)
         elif key.startswith("step:"):
@@ -161,6 +165,20 @@ class ReviewScene(Scene):
             self.say(_("The round is still being analysed."))
         elif not mistakes:
             self.say(_("No mistakes this round."))
+
+    def retry(self) -> None:
+        """The mistake shown, played again as a puzzle; a word when the step shown is not
+        one of the player's mistakes."""
+        retry = self.reviewed.retry()
+        if retry is not None:
+            self.ctx.nav.open_retry([retry])
+            return
+        done, total = self.reviewed.progress()
+        if self.reviewed.decision() is None and done < total:
+            self.say(_("This move is still being analysed."))
+        else:
+            self.say(_("Retry works on your mistakes: go to one first (keys 1 to 3, or "
+                       "Page Down)."))
 
     def jump_to_error(self, direction: int) -> None:
         """The previous or next graded move graded an inaccuracy or worse."""

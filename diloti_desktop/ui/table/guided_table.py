@@ -209,6 +209,10 @@ class GuidedTableScene(TableScene):
         self.messages.forget_reason()
 
     # -- the frame -------------------------------------------------------------------------
+    def presses_wait(self) -> bool:
+        """A finished step takes no more moves: nothing waits for it."""
+        return not self.guided.waiting() and super().presses_wait()
+
     def thinking(self) -> bool:
         """Nobody thinks while a finished step waits for Next."""
         return not self.guided.waiting() and super().thinking()

@@ -7,10 +7,12 @@ it), then the round in play with what it has secured so far, then the totals.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 import pygame
 
+from diloti_desktop.ai.review import Decision, summarise
 from diloti_desktop.controller import GameSession, side_name
 from diloti_desktop.controller.scoresheet import RoundRecord
 from diloti_desktop.i18n import _
@@ -22,8 +24,9 @@ from diloti_desktop.ui.kit.context import AppContext
 from diloti_desktop.ui.kit.grid import Column, Row, draw_grid, header_height
 from diloti_desktop.ui.kit.input import Action, InputEvent, KeyAction, Scroll
 from diloti_desktop.ui.kit.layout import Box, panel, screen_unit
-from diloti_desktop.ui.kit.scene import Scene
+from diloti_desktop.ui.kit.scene import IDLE, Scene
 from diloti_desktop.ui.kit.widgets import Button, ButtonList, draw_button
+from diloti_desktop.ui.words.review_words import accuracy_text
 
 
 def side_columns(xeristaki: bool) -> list[Column]:
@@ -36,11 +39,42 @@ def side_columns(xeristaki: bool) -> list[Column]:
     return columns
 
 
-def sheet_columns(xeristaki: bool) -> list[Column]:
-    """Round, each side's breakdown, the match score."""
+def sheet_columns(xeristaki: bool, accuracy: bool = False) -> list[Column]:
+    """Round, each side's breakdown, the match score (and the player's accuracy)."""
     per_side = side_columns(xeristaki)
-    return [Column(_("Round"), 1.3, "left"), *per_side, *per_side,
-            Column(_("Match"), 1.6)]
+    columns = [Column(_("Round"), 1.3, "left"), *per_side, *per_side, Column(_("Match"), 1.6)]
+    if accuracy:
+        columns.append(Column(_("Your accuracy"), 1.4))
+    return columns
+
+
+class SheetAccuracy(NamedTuple):
+    """The accuracy column: each kept round's cell by number, and the match's."""
+
+    rounds: Mapping[int, str]
+    match: str
+
+
+def sheet_accuracy(session: GameSession) -> SheetAccuracy | None:
+    """The human seats' accuracy per round ("…" while the round is being graded) and
+    over the match; None when nobody human plays (no column then)."""
+    seats = session.human_seats()
+    if not seats:
+        return None
+    cells: dict[int, str] = {}
+    every: list[Decision] = []
+    busy = False
+    for play in session.plays:
+        grades = [d for d in session.round_grades.grades(play.round_no).values()
+                  if d.seat in seats]
+        done, total = session.round_grades.progress(play, seats)
+        every += grades
+        if done < total:
+            busy = True
+            cells[play.round_no] = "…"
+        else:
+            cells[play.round_no] = accuracy_text(summarise(grades).accuracy)
+    return SheetAccuracy(cells, "…" if busy else accuracy_text(summarise(every).accuracy))
 
 
 def _side_cells(score: SideScore, xeristaki: bool) -> list[str]:
@@ -54,26 +88,35 @@ def _side_cells(score: SideScore, xeristaki: bool) -> list[str]:
     return cells
 
 
-def sheet_rows(rounds: Sequence[RoundRecord], position: Position) -> list[Row]:
-    """The sheet's rows: each scored round, the round in play, the totals."""
+def sheet_rows(rounds: Sequence[RoundRecord], position: Position,
+               accuracy: SheetAccuracy | None = None) -> list[Row]:
+    """The sheet's rows: each scored round, the round in play, the totals (with the
+    accuracy column when ``accuracy`` is given)."""
     xeristaki = position.rules.xeristaki
     rows = []
+
+    def extra(cell: str) -> list[str]:
+        return [] if accuracy is None else [cell]
+
     for record in rounds:
         a, b = record.breakdown
         rows.append(Row([str(record.round_no), *_side_cells(a, xeristaki),
                          *_side_cells(b, xeristaki),
                          _("{score0}–{score1}").format(score0=record.scores[0],
-                                                       score1=record.scores[1])]))
+                                                       score1=record.scores[1]),
+                         *extra("" if accuracy is None
+                                else accuracy.rounds.get(record.round_no, ""))]))
     if position.phase == PLAY:
         a, b = round_progress(position).secured
         rows.append(Row([_("{number} (in play)").format(number=position.round_no),
-                         *_side_cells(a, xeristaki), *_side_cells(b, xeristaki), "…"],
-                        dim=True))
+                         *_side_cells(a, xeristaki), *_side_cells(b, xeristaki), "…",
+                         *extra("")], dim=True))
     width = len(side_columns(xeristaki))
     totals = [_("Total"), *[""] * (width - 1), str(position.scores[0]),
               *[""] * (width - 1), str(position.scores[1]),
               _("{score0}–{score1}").format(score0=position.scores[0],
-                                            score1=position.scores[1])]
+                                            score1=position.scores[1]),
+              *extra("" if accuracy is None else accuracy.match)]
     rows.append(Row(totals, strong=True))
     return rows
 
@@ -97,6 +140,7 @@ class ScoreSheetScene(Scene):
         self.first = 0  # the first round row shown (scrolling)
         self.list = ButtonList(vertical=False)
         self.list.focus = 0
+        self._accuracy: SheetAccuracy | None = None
 
     def _metrics(self) -> tuple[Box, int, int]:
         width, height = self.ctx.window.size()
@@ -111,9 +155,29 @@ class ScoreSheetScene(Scene):
         h = min(full.h, round(size * 4.2) + grid_h + round(size * 5.5))
         return Box(full.x, (height - h) // 2, full.w, h), size, row_h
 
+    def enter(self) -> None:
+        """Grade the kept rounds not graded yet (in the background), for the accuracy."""
+        for play in self.session.plays:
+            self.session.request_analysis(play.round_no)
+
+    def update(self, dt: float) -> bool:
+        """Redraw while the accuracy column fills in."""
+        accuracy = sheet_accuracy(self.session)
+        changed = accuracy != self._accuracy
+        self._accuracy = accuracy
+        return changed
+
+    def next_frame_in(self) -> float:
+        """A slow tick while rounds are being graded."""
+        return 0.3 if self.session.round_grades.busy() else IDLE
+
+    def accuracy(self) -> SheetAccuracy | None:
+        """The accuracy column's cells (None: no column)."""
+        return sheet_accuracy(self.session)
+
     def rows(self) -> list[Row]:
         """Every row of the sheet (see :func:`sheet_rows`)."""
-        return sheet_rows(self.session.rounds, self.session.position)
+        return sheet_rows(self.session.rounds, self.session.position, self.accuracy())
 
     def grid_area(self) -> Box:
         """Where the table of rounds goes."""
@@ -141,7 +205,8 @@ class ScoreSheetScene(Scene):
 
     def columns(self) -> list[Column]:
         """The sheet's columns for the match's rules."""
-        return sheet_columns(self.session.config.rules.xeristaki)
+        return sheet_columns(self.session.config.rules.xeristaki,
+                             self.session.human_seats() != frozenset())
 
     def buttons(self) -> list[Button]:
         """Close."""

@@ -9,7 +9,8 @@ import pygame
 from diloti_desktop.ai.player_rating import level_ratings
 from diloti_desktop.ai.review import Decision, summarise
 from diloti_desktop.controller import GameSession, RoundOver, side_name
-from diloti_desktop.i18n import _
+from diloti_desktop.controller.retry import MATCH_RETRIES, Retry, biggest_mistakes
+from diloti_desktop.i18n import _, ngettext
 from diloti_desktop.player_data.track import Track
 from diloti_desktop.ui.kit import theme, tooltip
 from diloti_desktop.ui.kit.audio import Sound
@@ -20,6 +21,7 @@ from diloti_desktop.ui.kit.navigation import PlayedTable
 from diloti_desktop.ui.kit.scene import IDLE, Scene
 from diloti_desktop.ui.kit.scene_stack import Screen
 from diloti_desktop.ui.kit.widgets import Button, ButtonList, draw_button
+from diloti_desktop.ui.words.assist_words import assistance_text
 from diloti_desktop.ui.words.rating_words import match_rating_line, suggestion_line
 from diloti_desktop.ui.words.review_words import accuracy_text, formula_text
 from diloti_desktop.ui.words.wording import summary_rows, winner_line
@@ -65,6 +67,19 @@ def match_accuracy(session: GameSession) -> tuple[str, bool]:
         return _("Your accuracy: {accuracy} so far ({done} of {total} moves "
                  "analysed)").format(accuracy=accuracy, done=done, total=total), True
     return _("Your accuracy this match: {accuracy}").format(accuracy=accuracy), False
+
+
+def match_retries(session: GameSession) -> tuple[list[Retry], str]:
+    """The match's biggest mistakes to retry and the Retry button's label, which says why
+    it is off: the analysis is still running, or there is no mistake."""
+    _grades, done, total = _human_grades(session, [p.round_no for p in session.plays])
+    if done < total:
+        return [], _("Retry my mistakes: still analysing…")
+    retries = biggest_mistakes(session, MATCH_RETRIES)
+    if not retries:
+        return [], _("No mistakes to retry")
+    return retries, ngettext("Retry my biggest mistake", "Retry my {count} biggest mistakes",
+                             len(retries)).format(count=len(retries))
 
 
 class _ResultScene(Scene):
@@ -291,13 +306,23 @@ class MatchEndScene(_ResultScene):
     def __init__(self, ctx: AppContext, table: PlayedTable, result: RoundOver) -> None:
         super().__init__(ctx, table, result)
         self._accuracy: tuple[str, bool] | None = None
+        self._retries: tuple[object, tuple[list[Retry], str]] | None = None
+
+    def retries(self) -> tuple[list[Retry], str]:
+        """:func:`match_retries`, found again only when grades arrive (it replays the
+        rounds with mistakes)."""
+        session = self.table.session
+        key = tuple(len(session.round_grades.grades(p.round_no)) for p in session.plays)
+        if self._retries is None or self._retries[0] != key:
+            self._retries = (key, match_retries(session))
+        return self._retries[1]
 
     def frame(self) -> Box:
         """The panel: taller for the rating's lines and each extra row of round buttons."""
         width, height = self.ctx.window.size()
         session = self.table.session
         rounds = len(session.plays) if session.human_seats() else 0
-        rows = max(1, -(-rounds // 8))
+        rows = max(1, -(-rounds // 8)) + int(rounds > 0)  # the Retry row
         share = min(0.92, 0.72 + 0.09 * (rows - 1))
         return panel(width, height, 0.6, share, max_w=round(screen_unit(width, height) * 1.1))
 
@@ -314,8 +339,25 @@ class MatchEndScene(_ResultScene):
             Button("rematch", _("Rematch"), Box(left, y, w, h), primary=True, hotkey="Enter"),
             Button("scores", _("Score sheet"), Box(left + w + gap, y, w, h), hotkey="S"),
             Button("menu", _("Main menu"), Box(left + 2 * (w + gap), y, w, h), hotkey="Esc"),
-            *self.round_buttons(y - h - gap, h),
+            *self.retry_button(y - h - gap, h),
         ]
+
+    def retry_button(self, y: int, h: int) -> list[Button]:
+        """Retry the match's biggest mistakes (above the main buttons, below the rounds'),
+        off with its reason while the analysis runs or when there is none; then the
+        round buttons above it."""
+        session = self.table.session
+        if not session.human_seats() or not session.plays:
+            return self.round_buttons(y, h)
+        box = self.frame()
+        retries, label = self.retries()
+        unit = screen_unit(*self.ctx.window.size())
+        size = max(13, round(unit * 0.028))
+        w = min(box.w - 2 * size, max(round(unit * 0.6),
+                                      theme.text(label, size, bold=True).get_width() + 2 * size))
+        button = Button("retry", label, Box(box.centerx - w // 2, y, w, h),
+                        enabled=bool(retries), hotkey="R")
+        return [button, *self.round_buttons(y - h - h // 2, h)]
 
     def round_buttons(self, y: int, h: int) -> list[Button]:
         """One button per reviewable round ("Round 3"), in rows above the main buttons."""
@@ -363,16 +405,7 @@ class MatchEndScene(_ResultScene):
         suggestion (New game shows it too), then the match's accuracy (each round's is on
         its button)."""
         width = box.w - 3 * size
-        # (key, text, size, colour, bold, space above)
-        blocks: list[tuple[str, str, int, theme.Colour, bool, int]] = []
-        for text, strong in self.rating_lines():
-            blocks.append(("rating" if strong else "suggestion", text,
-                           size if strong else size - 2, theme.GOLD if strong else theme.INK,
-                           strong, size // 3 if not blocks else 0))
-        if self.table.session.human_seats() and self.table.session.plays:
-            line, _running = match_accuracy(self.table.session)
-            blocks.append(("accuracy", line, round(size * 1.1), theme.HINT, True, size // 2))
-            blocks.append(("formula", formula_text(), size - 3, theme.INK_DIM, False, 0))
+        blocks = self.line_blocks(size)
         rounds = [b for b in self.buttons() if b.key.startswith("round:")]
         limit = (min(b.box.y for b in rounds) - theme.line_height(size - 2) - 4 if rounds
                  else self.buttons()[0].box.y - size // 2)
@@ -391,6 +424,26 @@ class MatchEndScene(_ResultScene):
                 theme.blit_text(surface, part, font, (box.centerx, y), ink, bold=bold,
                                 anchor="midtop", max_width=box.w - 2 * size)
                 y += theme.line_height(font)
+
+    def line_blocks(self, size: int) -> list[tuple[str, str, int, theme.Colour, bool, int]]:
+        """The lines under the score, each as (key, text, font size, colour, bold, space
+        above): the rating, the "assisted" mark, the level suggested, the accuracy."""
+        blocks: list[tuple[str, str, int, theme.Colour, bool, int]] = []
+        for text, strong in self.rating_lines():
+            blocks.append(("rating" if strong else "suggestion", text,
+                           size if strong else size - 2, theme.GOLD if strong else theme.INK,
+                           strong, size // 3 if not blocks else 0))
+        assisted = assistance_text(self.table.session.coaching.assistance)
+        if assisted and self.table.session.human_seats():
+            # The "assisted" mark: what help the match had (why it is counted apart).
+            under = 1 if blocks and blocks[0][0] == "rating" else 0
+            blocks.insert(under, ("assisted", assisted, size - 2, theme.HINT, True,
+                                  0 if under else size // 3))
+        if self.table.session.human_seats() and self.table.session.plays:
+            line, _running = match_accuracy(self.table.session)
+            blocks.append(("accuracy", line, round(size * 1.1), theme.HINT, True, size // 2))
+            blocks.append(("formula", formula_text(), size - 3, theme.INK_DIM, False, 0))
+        return blocks
 
     def enter(self) -> None:
         """Grade every round's moves that are not graded yet (in the background)."""
@@ -416,6 +469,14 @@ class MatchEndScene(_ResultScene):
             key = "scores"
         if isinstance(event, KeyAction) and event.action == Action.DIGIT:
             key = f"round:{event.digit}"
+        if isinstance(event, KeyAction) and event.action == Action.REVIEW:
+            key = "retry"
+        if key == "retry":
+            retries, _label = self.retries()
+            if retries:
+                self.ctx.play_sound(Sound.CLICK)
+                self.ctx.nav.open_retry(retries)
+            return
         if key is not None and key.startswith("round:"):
             self.ctx.play_sound(Sound.CLICK)
             self.ctx.nav.open_review(self.table.session, int(key[6:]))

@@ -131,11 +131,12 @@ class TableScene(Scene):
         """The table's buttons, in their current state."""
         layout = self.board.layout()
         accepting = self.accepting()
+        pressable = accepting or self.presses_wait()
         play = layout.play_button
         step = play.h + layout.pad
         buttons = [
-            Button("hint", _("Hint"), layout.button("hint"), enabled=accepting, hotkey="H"),
-            Button("moves", _("Moves"), layout.button("moves"), enabled=accepting, hotkey="M"),
+            Button("hint", _("Hint"), layout.button("hint"), enabled=pressable, hotkey="H"),
+            Button("moves", _("Moves"), layout.button("moves"), enabled=pressable, hotkey="M"),
             Button("menu", _("Menu"), layout.button("menu"), hotkey="Esc"),
             Button("history", _("History"), play.move(0, step), hotkey="L"),
         ]
@@ -157,6 +158,12 @@ class TableScene(Scene):
         return (not self.board.spectator and self.caught_up() and self.session.is_human_turn()
                 and self.ctx.scenes.top is self and self.interaction.held is None
                 and not self.session.coaching.grading())
+
+    def presses_wait(self) -> bool:
+        """Whether a Hint or Moves press made now is kept until the table is ready (cards
+        moving, the opponent to play, the coach thinking): the buttons then look
+        available, since pressing them does something."""
+        return self.presses.can_keep() and self.session.position.phase == PLAY
 
     def can_undo(self) -> bool:
         """Whether Undo would take something back now."""
