@@ -20,8 +20,10 @@ from diloti_desktop.ui.kit.context import AppContext
 from diloti_desktop.ui.kit.input import Click, InputEvent, KeyAction, PointerMove
 from diloti_desktop.ui.kit.layout import Box
 from diloti_desktop.ui.kit.widgets import NO_BOX, Button, ButtonList, draw_button
+from diloti_desktop.ui.review.line_show import line_of
 from diloti_desktop.ui.review.review_round import ReviewedRound
 from diloti_desktop.ui.words.first_game_words import practise_line
+from diloti_desktop.ui.words.line_words import show_line_label
 from diloti_desktop.ui.words.review_words import (
     VERDICT_COLOURS,
     VERDICT_NAMES,
@@ -112,6 +114,12 @@ class ReviewPanel:
             placed.buttons.append(Button(key, label, Box(
                 inner.x + col * (half + gap), top + row * (button_h + gap), half, button_h),
                 hotkey=hotkey))
+        # Show the line, the whole width above the others: on a mistake of the player's,
+        # what happens next, ply by ply.
+        top -= button_h + gap
+        placed.buttons.insert(0, Button("line", show_line_label(), Box(
+            inner.x, top, inner.w, button_h), enabled=line_of(self.reviewed) is not None,
+            hotkey="W"))
         y = self._header_height(inner.w, size)
         _grades, summary = self._graded()
         if summary.mistakes:
