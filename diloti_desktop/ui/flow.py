@@ -9,9 +9,10 @@ smoke test import it).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from diloti_desktop.ai.coach import TutorCheck
+from diloti_desktop.ai.refutation import Refutation
 from diloti_desktop.controller import GameConfig, GameSession, RoundOver, side_name
 from diloti_desktop.controller.guided import PuzzleCoach
 from diloti_desktop.controller.retry import Retry
@@ -21,6 +22,7 @@ from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.kit.audio import Sound
 from diloti_desktop.ui.kit.confirm import ConfirmScene
 from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.kit.layout import TableLayout
 from diloti_desktop.ui.kit.navigation import PlayedTable, RulesChoice
 from diloti_desktop.ui.kit.notice import leave_safely
 from diloti_desktop.ui.kit.scene_stack import Screen
@@ -37,6 +39,7 @@ from diloti_desktop.ui.review.review_scene import ReviewScene
 from diloti_desktop.ui.table.dialogs import ChooserScene, PauseScene
 from diloti_desktop.ui.table.first_game import FirstGame, first_game_config
 from diloti_desktop.ui.table.guided_table import GuidedTableScene, LessonGuide, PuzzleGuide
+from diloti_desktop.ui.table.line_show import LineShowScene
 from diloti_desktop.ui.table.moves_list import MovesListScene
 from diloti_desktop.ui.table.retry_guide import RetryGuide
 from diloti_desktop.ui.table.score_sheet import ScoreSheetScene
@@ -146,6 +149,12 @@ class Flow:
                    on_choice: Callable[[str], None]) -> None:
         """The tutor's doubt about ``move``, with the player's choices."""
         self.ctx.scenes.push(TutorScene(self.ctx, position, move, check, on_choice))
+
+    def open_line(self, refutation: Refutation, layout: Callable[[], TableLayout],
+                  viewer: int, slots: Mapping[int, int], labels: Mapping[int, str]) -> None:
+        """A refutation's line played over the table, then back to the screen on top."""
+        self.ctx.scenes.push(LineShowScene(self.ctx, refutation, layout, viewer, slots,
+                                           labels))
 
     def open_round_summary(self, table: PlayedTable, result: RoundOver) -> None:
         """The end of a round played on ``table``, over it."""

@@ -442,6 +442,44 @@ def _long_refutation(position: Position, move: Move) -> Refutation:
                       parse_cards("8D2D5C"), 0, False, 3, 0.45, False, 2.4)
 
 
+def _played_line(position: Position, move: Move, plies: int = 3) -> Refutation:
+    """A refutation whose line is legal from ``position``: ``move``, then at each ply the
+    capture taking the most cards (else the first move), told as a guess of the hidden
+    cards ("For example: ..."), the longest captions."""
+    from diloti_desktop.ai.refutation import Ply
+
+    line = [Ply(position.turn, move)]
+    after = rules.play_unchecked(position, move)
+    while len(line) < plies and after.phase == PLAY:
+        moves = rules.candidate_moves(after)
+        reply = max(moves, key=lambda m: (m.table_cards.bit_count(), m.notation()))
+        line.append(Ply(after.turn, reply))
+        after = rules.play_unchecked(after, reply)
+    return Refutation(position, tuple(line), True, line[1], 1, line[1].move.table_cards, 0,
+                      False, 0, 0.45, False, 2.4)
+
+
+def tutor_showing_the_line(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """Show the line over the tutor: the opponent's reply just played, its caption an
+    example (the hidden cards guessed)."""
+    from diloti_desktop.ui.table.line_show import LineShowScene
+    from diloti_desktop.ui.table.table_drawing import seat_labels
+    from diloti_desktop.ui.table.tutor import TutorScene
+
+    table = _table(ctx, pieces)
+    _unused, check, move = _advice(pieces.session.position)
+    refutation = _played_line(pieces.session.position, move)  # type: ignore[arg-type]
+    check = check._replace(refutation=refutation)  # type: ignore[attr-defined]
+    tutor = TutorScene(ctx, pieces.session.position, move, check,  # type: ignore[arg-type]
+                       lambda key: None)
+    board = table.board  # type: ignore[attr-defined]
+    show = LineShowScene(ctx, refutation, board.layout, board.viewer,
+                         table.animations.slots,  # type: ignore[attr-defined]
+                         seat_labels(pieces.session.config, board.players, board.viewer))
+    show.begin(2)
+    return [table, tutor, show]
+
+
 def tutor_about_the_better_move(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """The tutor saying what the better move achieves, with the hint's two reasons (the
     longest panel: the better move named first, then two sentences)."""
@@ -540,6 +578,21 @@ def round_review(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     return [ReviewScene(ctx, session, position.round_no)]
 
 
+def round_review_line(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The review stepping through a mistake's line (Show the line), at its second ply."""
+    from diloti_desktop.ui.review.review_scene import ReviewScene
+
+    review = round_review(ctx, pieces)[0]
+    assert isinstance(review, ReviewScene)
+    refuted = sorted(ply for ply, d in review.reviewed.grades().items()
+                     if d.refutation is not None and d.seat == review.reviewed.viewer)
+    assert refuted, "the review's round has a mistake with a line"
+    review.go(refuted[0])
+    assert review.line.press("line")
+    review.line.go(2)
+    return [review]
+
+
 def first_game_review(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """The guided first game's review: the same round, closing on what to practise."""
     from diloti_desktop.ui.review.review_scene import ReviewScene
@@ -595,9 +648,11 @@ BUILDERS: dict[str, State] = {
     "hint, step 3": _hint_level(3),
     "tutor warning": tutor_warning,
     "tutor, about the better move": tutor_about_the_better_move,
+    "tutor, showing the line": tutor_showing_the_line,
     "history panel": history_panel,
     "long pile captions": long_pile_captions,
     "round review": round_review,
+    "round review, showing the line": round_review_line,
     "first game review": first_game_review,
     **{f"puzzle, {level}": _puzzle(level) for level in ("easy", "medium", "hard")},
 }
@@ -615,7 +670,7 @@ BUILDERS.update(_lesson_builders())
 COVERED_BY_BUILDERS = {"ChooserScene", "ErrorScene", "MatchEndScene", "MovesListScene",
                        "UnsavedGameScene", "ConfirmScene", "QuestionScene", "_ResultScene",
                        "GuidedTableScene",
-                       "TutorScene", "ReviewScene"}
+                       "TutorScene", "ReviewScene", "LineShowScene"}
 
 
 @dataclass

@@ -57,6 +57,7 @@ class Action(enum.Enum):
     ALL_HANDS = "all_hands"
     GRADE_OTHERS = "grade_others"
     EXPORT = "export"
+    SHOW_LINE = "show_line"
 
 
 @dataclass(frozen=True)
@@ -170,6 +171,7 @@ LETTERS: dict[str, Action] = {
     "a": Action.ALL_HANDS,
     "g": Action.GRADE_OTHERS,
     "e": Action.EXPORT,
+    "w": Action.SHOW_LINE,
 }
 # A letter shortcut is found by the key's place on the keyboard (its scancode) first,
 # so that H is the same key on a Greek or Russian layout, whose H key types η or р;

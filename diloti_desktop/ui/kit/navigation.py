@@ -9,16 +9,18 @@ import cycle and depend on this interface only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Protocol
 
 from diloti_desktop.ai.coach import TutorCheck
+from diloti_desktop.ai.refutation import Refutation
 from diloti_desktop.controller import GameConfig, GameSession, RoundOver
 from diloti_desktop.controller.guided import PuzzleCoach
 from diloti_desktop.controller.retry import Retry
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.ruleset import Ruleset
+from diloti_desktop.ui.kit.layout import TableLayout
 from diloti_desktop.ui.kit.scene_stack import Screen
 
 
@@ -77,6 +79,11 @@ class Navigation(Protocol):
     def open_tutor(self, position: Position, move: Move, check: TutorCheck,
                    on_choice: Callable[[str], None]) -> None:
         """The tutor's doubt about ``move``, with the player's choices."""
+
+    def open_line(self, refutation: Refutation, layout: Callable[[], TableLayout],
+                  viewer: int, slots: Mapping[int, int], labels: Mapping[int, str]) -> None:
+        """A refutation's line played over the table (laid out by ``layout``, seen from
+        ``viewer``, its table cards where ``slots`` has them), then back."""
 
     def open_round_summary(self, table: PlayedTable, result: RoundOver) -> None:
         """The end of a round played on ``table``, over it."""

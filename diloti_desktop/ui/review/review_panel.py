@@ -20,8 +20,10 @@ from diloti_desktop.ui.kit.context import AppContext
 from diloti_desktop.ui.kit.input import Click, InputEvent, KeyAction, PointerMove
 from diloti_desktop.ui.kit.layout import Box
 from diloti_desktop.ui.kit.widgets import NO_BOX, Button, ButtonList, draw_button
+from diloti_desktop.ui.review.line_show import line_of
 from diloti_desktop.ui.review.review_round import ReviewedRound
 from diloti_desktop.ui.words.first_game_words import practise_line
+from diloti_desktop.ui.words.line_words import show_line_label
 from diloti_desktop.ui.words.review_words import (
     VERDICT_COLOURS,
     VERDICT_NAMES,
@@ -112,12 +114,15 @@ class ReviewPanel:
             placed.buttons.append(Button(key, label, Box(
                 inner.x + col * (half + gap), top + row * (button_h + gap), half, button_h),
                 hotkey=hotkey))
-        # Retry, the whole width above the others: on a mistake of the player's, that
-        # decision again as a puzzle.
+        # Retry and Show the line, a row above the others: on a mistake of the player's,
+        # that decision again as a puzzle, and what happens next, ply by ply.
         top -= button_h + gap
         placed.buttons.insert(0, Button("retry", _("Retry this mistake"), Box(
-            inner.x, top, inner.w, button_h), enabled=self.reviewed.retry() is not None,
+            inner.x, top, half, button_h), enabled=self.reviewed.retry() is not None,
             hotkey="R"))
+        placed.buttons.insert(1, Button("line", show_line_label(), Box(
+            inner.x + half + gap, top, half, button_h),
+            enabled=line_of(self.reviewed) is not None, hotkey="W"))
         y = self._header_height(inner.w, size)
         _grades, summary = self._graded()
         if summary.mistakes:
@@ -276,7 +281,7 @@ class ReviewPanel:
         reviewed = self.reviewed
         key = (placed.box, reviewed.step, self.top, self.list.hover, self.list.focus,
                reviewed.state.show_all, reviewed.state.grade_others,
-               placed.buttons[0].enabled,
+               placed.buttons[0].enabled, placed.buttons[1].enabled,
                self._memo[0] if self._memo else None, reviewed.progress())
         if self._picture is None or self._picture[0] != key:
             picture = pygame.Surface((placed.box.w, placed.box.h))

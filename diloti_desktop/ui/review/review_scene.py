@@ -33,6 +33,7 @@ from diloti_desktop.ui.kit.input import (
     Scroll,
 )
 from diloti_desktop.ui.kit.scene import IDLE, Scene
+from diloti_desktop.ui.review.line_show import ReviewLine
 from diloti_desktop.ui.review.review_panel import ReviewPanel
 from diloti_desktop.ui.review.review_picture import ReviewPicture
 from diloti_desktop.ui.review.review_round import ReviewedRound, ReviewMessage
@@ -51,11 +52,14 @@ class ReviewScene(Scene):
         self.message = ReviewMessage()
         self.panel = ReviewPanel(ctx, self.reviewed, practise)
         self.picture = ReviewPicture(ctx, self.reviewed, self.message, self.panel.width)
+        #: A mistake's refutation stepped on the table (Show the line, W).
+        self.line = ReviewLine(ctx, self.reviewed, self.picture.layout, self.say)
         self.time = 0.0
         self._seen: tuple[int, bool] = (-1, False)
 
     def go(self, step: int) -> None:
         """Show step ``step`` (clamped to the round)."""
+        self.line.stop()
         self.reviewed.go(step)
         self.panel.follow(self.reviewed.step)
 
@@ -91,6 +95,8 @@ class ReviewScene(Scene):
     # -- input -----------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
         """Steps, jumps, toggles, export and back."""
+        if self.line.handle(event):
+            return
         if isinstance(event, Resized):
             self.picture.forget()
             return
@@ -135,6 +141,8 @@ class ReviewScene(Scene):
 
     def press(self, key: str) -> None:
         """A panel button, a row of the list or a mistake was chosen."""
+        if self.line.press(key):
+            return
         if key == "previous":
             self.go(self.reviewed.step - 1)
         elif key == "next":
@@ -208,7 +216,8 @@ class ReviewScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The table on the left, the panel on the right (each redrawn only on change)."""
         box = self.picture.table_box()
-        surface.blit(self.picture.picture(box), (box.x, box.y))
+        shown = self.line.picture(box) or self.picture.picture(box)
+        surface.blit(shown, (box.x, box.y))
         self.panel.draw(surface)
 
     def warm_up(self) -> Iterator[None]:

@@ -13,10 +13,12 @@ from __future__ import annotations
 from typing import Protocol
 
 from diloti_desktop.ai.coach import Advice
+from diloti_desktop.ai.refutation import Refutation
 from diloti_desktop.controller import GameSession, TutorWarning
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.kit.context import AppContext
 from diloti_desktop.ui.table.hint_coach import HintCoach
+from diloti_desktop.ui.table.table_drawing import seat_labels
 from diloti_desktop.ui.table.table_pointer import TablePointer
 
 
@@ -75,6 +77,10 @@ class TableCoach:
         """The tutor doubts the submitted move: ask the player what to do."""
 
         def choose(key: str) -> None:
+            if key == "line":  # the panel stays: the line plays over it, then it is back
+                if warning.check.refutation is not None:
+                    self.show_line(warning.check.refutation)
+                return
             if key == "play":  # the card stays held while the move is played
                 self.session.submit(warning.move, checked=True)
                 self.host.drain()
@@ -89,6 +95,14 @@ class TableCoach:
                 self.request_hint(jump=3)
 
         self.ctx.nav.open_tutor(self.session.position, warning.move, warning.check, choose)
+
+    def show_line(self, refutation: Refutation) -> None:
+        """The tutor's line played over the table as it is shown now (its layout, where
+        its cards lie); the session is not touched."""
+        board = self.pointer.board
+        self.ctx.nav.open_line(refutation, board.layout, board.viewer,
+                               self.pointer.animations.slots,
+                               seat_labels(self.session.config, board.players, board.viewer))
 
     def undo(self) -> None:
         """Take back to the player's previous decision (Ctrl+Z, U or the Undo button)."""

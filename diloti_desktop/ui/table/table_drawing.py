@@ -11,7 +11,7 @@ from typing import Protocol
 
 import pygame
 
-from diloti_desktop.controller import GameSession
+from diloti_desktop.controller import GameConfig, GameSession
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.cards import iter_cards
 from diloti_desktop.rules.gestures import targets
@@ -76,17 +76,8 @@ class TableDrawing:
         return ""
 
     def _labels(self) -> dict[int, str]:
-        config = self.session.config
-        shown = self.parts.animations.shown
-        viewer = self.parts.board.viewer
-        labels = {}
-        for seat in range(shown.players):
-            if seat != viewer and not config.is_human(seat):
-                level = level_label(config.seats[seat])
-                labels[seat] = (_("partner · {level}").format(level=level)
-                                if shown.players == 4 and seat == (viewer + 2) % 4
-                                else level)
-        return labels
+        return seat_labels(self.session.config, self.parts.animations.shown.players,
+                           self.parts.board.viewer)
 
     def targets(self, card: int) -> frozenset[int]:
         """The items some legal move with ``card`` uses, kept while the position and the
@@ -236,3 +227,14 @@ class TableDrawing:
             text = tooltip.pile_tip(self.parts.animations.shown, tip[0],
                                     self.parts.board.viewer)
             tooltip.draw_tip(surface, text, tip[1], max(12, self.parts.board.layout().font_px - 1))
+
+
+def seat_labels(config: GameConfig, players: int, viewer: int) -> dict[int, str]:
+    """The AI seats' labels beside their names: the level ("partner · level")."""
+    labels = {}
+    for seat in range(players):
+        if seat != viewer and not config.is_human(seat):
+            level = level_label(config.seats[seat])
+            labels[seat] = (_("partner · {level}").format(level=level)
+                            if players == 4 and seat == (viewer + 2) % 4 else level)
+    return labels

@@ -1,6 +1,8 @@
 """The tutor's panel: a move about to be played loses points; say why in a sentence or two
 and offer Play anyway / Take it back / Show me the better move. It never blocks a legal move:
 Play anyway plays it as it was. The table underneath stays visible (the held card too).
+When the warning has a refutation, Show the line (W) plays it on the table and comes back
+to the panel, its choices unchanged (the table's ``line_show``).
 """
 
 from __future__ import annotations
@@ -21,10 +23,13 @@ from diloti_desktop.ui.kit.layout import Box, columns, screen_unit
 from diloti_desktop.ui.kit.scene import Scene
 from diloti_desktop.ui.kit.widgets import Button, ButtonList, draw_button
 from diloti_desktop.ui.words.coach_words import tutor_paragraphs, tutor_title
+from diloti_desktop.ui.words.line_words import show_line_label
 from diloti_desktop.ui.words.wording import describe_move
 
 #: What the panel's buttons do, in the order shown.
 CHOICES = ("play", "back", "better")
+#: The button that shows the refutation's line (the panel stays; not a choice).
+LINE = "line"
 
 
 class TutorScene(Scene):
@@ -48,7 +53,19 @@ class TutorScene(Scene):
         size = max(13, round(unit * 0.025))
         w = min(width - 40, round(unit * 1.3))
         h = round(size * 13)
+        if self.has_line():
+            h += round(size * 2.3) + size // 2
         return Box((width - w) // 2, round(height * 0.3), w, h), size
+
+    def has_line(self) -> bool:
+        """Whether the warning comes with a line to show."""
+        return self.check.refutation is not None
+
+    @staticmethod
+    def _line_row(box: Box, size: int) -> Box:
+        """Where Show the line goes: a row above the choices."""
+        row = TutorScene._button_row(box, size)
+        return row.move(0, -row.h - size // 2)
 
     @staticmethod
     def _button_row(box: Box, size: int) -> Box:
@@ -61,9 +78,13 @@ class TutorScene(Scene):
         box, size = self._frame()
         area = self._button_row(box, size)
         labels = (_("Play anyway"), _("Take it back"), _("Show me the better move"))
-        return [Button(key, label, cell, primary=key == "back")
-                for key, label, cell in zip(CHOICES, labels, columns(area, 3, size),
-                                            strict=True)]
+        buttons = [Button(key, label, cell, primary=key == "back")
+                   for key, label, cell in zip(CHOICES, labels, columns(area, 3, size),
+                                               strict=True)]
+        if self.has_line():
+            cell = columns(self._line_row(box, size), 3, size)[0]
+            buttons.append(Button(LINE, show_line_label(), cell, hotkey="W"))
+        return buttons
 
     def choose(self, key: str) -> None:
         """Close the panel and act."""
@@ -71,14 +92,25 @@ class TutorScene(Scene):
         self.ctx.scenes.pop(self)
         self.on_choice(key)
 
+    def show_line(self) -> None:
+        """Play the line on the table; the panel comes back after it."""
+        if self.has_line():
+            self.ctx.play_sound(Sound.CLICK)
+            self.on_choice(LINE)
+
     def handle(self, event: InputEvent) -> None:
-        """Buttons; Esc takes the move back."""
+        """Buttons; Esc takes the move back; W shows the line."""
         self.list.set_buttons(self.buttons())
         if isinstance(event, KeyAction) and event.action == Action.CANCEL:
             self.choose("back")
             return
+        if isinstance(event, KeyAction) and event.action == Action.SHOW_LINE:
+            self.show_line()
+            return
         key = self.list.handle(event)
-        if key is not None:
+        if key == LINE:
+            self.show_line()
+        elif key is not None:
             self.choose(key)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -94,7 +126,8 @@ class TutorScene(Scene):
             move=describe_move(self.move, self.position))
         paragraphs = [(text, False) for text in (played, *tutor_paragraphs(self.check,
                                                                            self.position))]
-        buttons_top = self._button_row(box, size).y
+        buttons_top = (self._line_row(box, size) if self.has_line()
+                       else self._button_row(box, size)).y
         lines, text_size = theme.fit_paragraphs(paragraphs, size, box.w - 2 * size,
                                                 buttons_top - size // 2 - y)
         for _index, line in lines:
