@@ -16,8 +16,8 @@ import pytest
 from diloti_desktop.ai.players import make_player
 from diloti_desktop.ai.refutation import Ply, Refutation, refute
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession
-from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules import play_unchecked, seat_view
+from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.ui.board.line_play import play_line

@@ -325,3 +325,24 @@ def test_hint_and_moves_look_pressable_while_their_press_would_wait() -> None:
     driver.key(pygame.K_h, text="h")
     assert "hint" in table.presses.waiting
     ctx.close_session()
+
+
+def test_the_move_played_then_is_answered_with_what_happens_next() -> None:
+    from diloti_desktop.ai.review import grade_decision
+    from diloti_desktop.controller.retry import Retry
+    from diloti_desktop.rules import Move, seat_view
+    from diloti_desktop.ui.words.coach_words import refutation_text
+    from diloti_desktop.ui.words.retry_words import wrong_try_text
+    from tests.ai.helpers import complete
+
+    # Laying 4♥ let North's 7♦ sweep; 7♠ was better; declaring 7 is another wrong try.
+    trap = complete("rules=2p dealer=1 turn=0 hands=4H7S/7DKH loose=3C played=40")
+    decision = grade_decision(seat_view(trap, 0), Move.parse("4H"))
+    assert decision.refutation is not None
+    retry = Retry(1, trap, decision)
+    told = refutation_text(decision.refutation, 2)
+    assert told and wrong_try_text(retry, Move.parse("4H"), 2).endswith(told)
+    # Another wrong try is not answered with the refutation of a different move, until
+    # the tries are spent: then the mistake's own refutation comes with the answer.
+    assert told not in wrong_try_text(retry, Move.parse("4H =7 3C"), 2)
+    assert wrong_try_text(retry, Move.parse("4H =7 3C"), 0).endswith(told)

@@ -10,6 +10,7 @@ from diloti_desktop.ai.features import move_class
 from diloti_desktop.controller.retry import Retry
 from diloti_desktop.i18n import _, format_number, ngettext
 from diloti_desktop.rules.moves import Move
+from diloti_desktop.ui.words.coach_words import refutation_text
 from diloti_desktop.ui.words.review_words import VERDICT_NAMES, played_text
 from diloti_desktop.ui.words.wording import describe_move
 
@@ -21,16 +22,22 @@ def points_text(points: float) -> str:
 
 def wrong_try_text(retry: Retry, move: Move, left: int) -> str:
     """What a wrong try is told: that it is not the better move (or that it is the move
-    played then), and the tries left; with none left, that the answer is shown now."""
+    played then, with what happens next after it), and the tries left; with none left,
+    that the answer is shown now, and what went wrong with the move played then (the
+    review's refutation of it)."""
+    refutation = retry.decision.refutation
+    why = ("" if refutation is None
+           else " " + refutation_text(refutation, retry.position.players))
     if move_class(move) == move_class(retry.decision.move):
         if left <= 0:
-            return _("That is the move you played then. Here is the better one.")
+            return _("That is the move you played then. Here is the better one.") + why
         return ngettext("That is the move you played then. {left} try left.",
                         "That is the move you played then. {left} tries left.",
-                        left).format(left=left)
+                        left).format(left=left) + why
     words = describe_move(move, retry.position)
     if left <= 0:
-        return _("Not the better move: {move}. Here is the better one.").format(move=words)
+        return _("Not the better move: {move}. Here is the better one.").format(
+            move=words) + why
     return ngettext("Not the better move: {move}. {left} try left.",
                     "Not the better move: {move}. {left} tries left.", left).format(
                         move=words, left=left)
