@@ -168,6 +168,9 @@ class TableLayout:
 
 
 TOP_BUTTONS: Final = ("hint", "moves", "menu")
+#: Each top button's width in screen units: the hint's word is the longest in some
+#: languages («Suggerimento», «Υπόδειξη») and must stay whole at 12 px at 960x600.
+TOP_BUTTON_W: Final = {"hint": 0.18, "moves": 0.135, "menu": 0.135}
 
 
 def seat_edges(players: int) -> tuple[Edge, ...]:
@@ -202,10 +205,11 @@ def table_layout(width: int, height: int, players: int, card_scale: float = 1.0)
     table_w = max(36, round(hand_w * 0.9))
 
     top_bar = Box(0, 0, width, bar_h)
-    button_w, button_h = round(unit * 0.15), bar_h - 2 * max(3, pad // 2)
+    button_h = bar_h - 2 * max(3, pad // 2)
     buttons: list[tuple[str, Box]] = []
     x = width - pad
     for name in reversed(TOP_BUTTONS):
+        button_w = round(unit * TOP_BUTTON_W[name])
         x -= button_w
         buttons.append((name, Box(x, (bar_h - button_h) // 2, button_w, button_h)))
         x -= pad
@@ -259,7 +263,9 @@ def table_layout(width: int, height: int, players: int, card_scale: float = 1.0)
         else:
             column_x = pad * 2 if edge == "left" else width - pad * 2 - opp_h
             area = Box(column_x, table.y, opp_h, table.h)
-            label_w = round(unit * 0.26)
+            # The row above the felt is free between the side columns: room for a name,
+            # "partner" and a level at 12 px.
+            label_w = round(unit * 0.36)
             label_x = column_x if edge == "left" else column_x + opp_h - label_w
             label = Box(label_x, middle_top, label_w, label_h)
             card_w = opp_w

@@ -39,7 +39,7 @@ def side_columns(xeristaki: bool) -> list[Column]:
 def sheet_columns(xeristaki: bool) -> list[Column]:
     """Round, each side's breakdown, the match score."""
     per_side = side_columns(xeristaki)
-    return [Column(_("Round"), 1.3, "left"), *per_side, *per_side,
+    return [Column(_("Round"), 1.45, "left"), *per_side, *per_side,
             Column(_("Match"), 1.6)]
 
 
@@ -192,11 +192,13 @@ class ScoreSheetScene(Scene):
         bottom = draw_grid(surface, area, columns, self.visible_rows(), size, row_h, groups)
         note = missing_rounds_note(self.session.rounds, position)
         if note:
-            theme.blit_text(surface, note, size - 1, (box.centerx, bottom + size // 2),
+            theme.blit_text(surface, note, theme.smaller(size, 1), (box.centerx,
+                                                                    bottom + size // 2),
                             theme.INK_DIM, anchor="midtop", max_width=box.w - 2 * size)
             bottom += theme.line_height(size)
         if self.session.plays and self.session.human_seats():
-            theme.blit_text(surface, _("Press a round's number to review it."), size - 1,
+            theme.blit_text(surface, _("Press a round's number to review it."), theme.smaller(size,
+                                                                                              1),
                             (box.centerx, bottom + size // 2), theme.INK_DIM, anchor="midtop",
                             max_width=box.w - 2 * size)
         for index, button in enumerate(self.buttons()):
