@@ -104,3 +104,19 @@ def test_no_panel_covers_the_opponents(language: str, app: tuple[object, object]
                 ctx.session.close()  # type: ignore[attr-defined]
     assert checked >= 8, "the gallery's panels over the table were not found"
     assert not problems, "\n".join(problems)
+
+
+def test_the_review_draws_its_table_at_its_true_size(app: tuple[object, object]) -> None:
+    """Beside the review's panel the table is drawn for the room it has, not drawn at
+    960 pixels wide and scaled down (its 13 px text became about 9 px at 960x600)."""
+    from diloti_desktop.ui.review.review_scene import ReviewScene
+
+    shell, ctx = app
+    shots = {shot.name: shot for shot in scene_gallery.shots()}
+    scenes = scene_gallery.stage(shell, ctx, shots["round review"])  # type: ignore[arg-type]
+    review = next(scene for scene in scenes if isinstance(scene, ReviewScene))
+    room = review.picture.table_box()
+    layout = review.picture.layout()
+    assert (layout.width, layout.height) == (room.w, room.h)
+    assert layout.font_px >= 13
+    ctx.close_session()  # type: ignore[attr-defined]

@@ -511,8 +511,11 @@ def _draw_drop_target(surface: pygame.Surface, geometry: TableGeometry,
 def _draw_status(surface: pygame.Surface, layout: TableLayout, deco: Decorations) -> None:
     if deco.status:
         box = layout.status
+        # Clear of the "Your turn" chip at the left (and as far from the right, centred);
+        # without the chip (a review) the line may take the whole row.
+        room = box.w - round(layout.unit * 0.6) if deco.human_turn else box.w
         theme.blit_text(surface, deco.status, layout.font_px, box.center, theme.INK,
-                        anchor="center", max_width=box.w - round(layout.unit * 0.6))
+                        anchor="center", max_width=room)
 
 
 def _draw_flight(surface: pygame.Surface, flight: Flight, elapsed: float,

@@ -182,17 +182,20 @@ def seat_edges(players: int) -> tuple[Edge, ...]:
     raise ValueError(f"players must be 2 or 4, not {players}")
 
 
-def table_layout(width: int, height: int, players: int, card_scale: float = 1.0) -> TableLayout:
+def table_layout(width: int, height: int, players: int, card_scale: float = 1.0,
+                 smallest: tuple[int, int] = MIN_WINDOW) -> TableLayout:
     """Lay out the table screen for a ``width`` x ``height`` window.
 
     Sizes follow the window (``unit`` is the height of a 16:9 area that fits), so the
     table reads the same at 1280x720 and 1920x1080. Windows below :data:`MIN_WINDOW` are
     laid out as if they had the minimum size (the shell never asks for less: it scales
-    a frame of at least the minimum down to a smaller window).
+    a frame of at least the minimum down to a smaller window). A picture of the table
+    inside a screen (the review's) gives its own ``smallest``: drawn at its true size,
+    its text keeps the size it has on the table instead of being scaled down.
     """
     edges = seat_edges(players)
-    width, height = max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1])
-    unit = screen_unit(width, height)
+    width, height = max(width, smallest[0]), max(height, smallest[1])
+    unit = max(screen_unit(width, height), screen_unit(*MIN_WINDOW))
     pad = max(6, round(unit * 0.014))
     font_px = max(13, round(unit * 0.024))
     bar_h = max(30, round(unit * 0.052))
