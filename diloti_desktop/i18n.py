@@ -164,6 +164,12 @@ def _form(value: object, spec: str) -> str:
     return text[:1].upper() + text[1:] if spec[:1].isupper() else text
 
 
+def form_of(value: object, form: str) -> str:
+    """``value``'s grammatical ``form`` (one of :data:`FORMS`), or its text when it has
+    none: what ``{value:form}`` gives in a template."""
+    return _form(value, form)
+
+
 class _Forgiving(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         return _form(value, format_spec)

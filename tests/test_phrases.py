@@ -69,3 +69,21 @@ def test_the_catalog_check_accepts_forms_and_refuses_other_specs() -> None:
     assert not tool._check_forms("el", ("{player} laid {card}",), ("{player:Nom} έριξε",))
     assert tool._check_forms("el", ("{player} laid {card}",), ("{player:dat} έριξε",))
     assert not tool._check_forms("xx", ("{n:>3}",), ("{n:>3}",))
+
+
+def test_greek_moves_in_words_put_articles_before_what_they_take() -> None:
+    """The list of moves, the chooser and the coach name the table's cards with their
+    article («Πάρε το 9♣»), a list of loose cards and piles too."""
+    from diloti_desktop.ui.words.wording import describe_move
+
+    def words(notation: str, move: str) -> str:
+        position = Position.parse(notation)
+        return describe_move(Move.parse(move), position)
+
+    i18n.set_language("el")
+    two = "rules=2p turn=0 hands=9H8D6C2S/KC5S loose=9C2C6H3D played=1"
+    assert words(two, "9H x 9C") == "Πάρε το 9♣ με το 9♥"
+    assert words(two, "8D x 2C 6H") == "Πάρε τα 2♣ 6♥ με το 8♦"
+    assert words(two, "6C =9 3D").startswith("Δήλωσε 9: βάλε το 6♣ πάνω στο 3♦")
+    i18n.set_language("en")
+    assert words(two, "9H x 9C") == "Take 9♣ with 9♥"

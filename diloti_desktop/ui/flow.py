@@ -40,7 +40,7 @@ from diloti_desktop.ui.table.dialogs import ChooserScene, PauseScene
 from diloti_desktop.ui.table.first_game import FirstGame, first_game_config
 from diloti_desktop.ui.table.guided_table import GuidedTableScene, LessonGuide, PuzzleGuide
 from diloti_desktop.ui.table.line_show import LineShowScene
-from diloti_desktop.ui.table.moves_list import MovesListScene
+from diloti_desktop.ui.table.moves_list import MovesListScene, opponents_bottom
 from diloti_desktop.ui.table.retry_guide import RetryGuide
 from diloti_desktop.ui.table.score_sheet import ScoreSheetScene
 from diloti_desktop.ui.table.summary import MatchEndScene, RoundSummaryScene
@@ -133,7 +133,8 @@ class Flow:
         options = [(describe_move(m, position), m) for m in moves]
         self.ctx.scenes.push(ChooserScene(
             self.ctx, _("This play can mean more than one move. Which one?"), options,
-            on_choose=on_choose, on_cancel=on_cancel))
+            on_choose=on_choose, on_cancel=on_cancel,
+            below=lambda: opponents_bottom(self.ctx, position.players)))
 
     def open_moves_list(self, position: Position, moves: Sequence[Move],
                         on_choose: Callable[[Move], None], recommended: Move | None) -> None:

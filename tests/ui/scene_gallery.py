@@ -510,6 +510,19 @@ def history_panel(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     return [table]
 
 
+def hint_beside_history(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The hint's last step while the round's moves are open: the felt is narrowest and
+    the hint panel has the least room."""
+    scenes = history_panel(ctx, pieces)
+    table = scenes[0]
+    position = table.session.position  # type: ignore[attr-defined]
+    advice, _check, _move = _advice(position)
+    coach = table.hint  # type: ignore[attr-defined]
+    coach.position, coach.advice = position, advice
+    coach.level = coach.target = 3
+    return scenes
+
+
 def _lesson_step(index: int) -> State:
     def build(ctx: AppContext, pieces: Pieces) -> list[Scene]:
         from diloti_desktop.controller.lessons import LESSONS
@@ -650,6 +663,7 @@ BUILDERS: dict[str, State] = {
     "tutor, about the better move": tutor_about_the_better_move,
     "tutor, showing the line": tutor_showing_the_line,
     "history panel": history_panel,
+    "hint beside the history": hint_beside_history,
     "long pile captions": long_pile_captions,
     "round review": round_review,
     "round review, showing the line": round_review_line,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -17,7 +19,8 @@ from diloti_desktop.ui.board.header import (
     secured_items,
     tally_texts,
 )
-from diloti_desktop.ui.kit.layout import table_layout
+from diloti_desktop.ui.kit import theme
+from diloti_desktop.ui.kit.layout import MIN_WINDOW, table_layout
 from tests.ui.driver import Driver
 from tests.ui.test_table_play import card, open_position
 
@@ -72,7 +75,7 @@ def test_the_four_player_tally_names_the_sides(language: str, size: tuple[int, i
         fit = fit_header(layout.top_bar, layout.pad, layout.font_px, position,
                          min(box.x for _name, box in layout.buttons))
         assert side_name(0, 4) in fit.tally and side_name(1, 4) in fit.tally, fit
-        assert fit.tally_size >= 10
+        assert fit.tally_size >= theme.MIN_TEXT_PX
     finally:
         i18n.set_language("en")
 
@@ -88,11 +91,14 @@ def test_the_bar_fits_between_the_edge_and_the_buttons(size: tuple[int, int],
     buttons_left = min(box.x for _name, box in layout.buttons)
     rects = draw_header(surface, layout.top_bar, layout.pad, layout.font_px, position,
                         buttons_left)
-    assert len(rects) == 3, "the round, the score and the tally are all shown"
+    # With partners at the smallest window, the sides' long names leave no room for the
+    # round's title at 12 px: the title gives way first (see the test above).
+    crowded = position.players == 4 and size == MIN_WINDOW
+    assert len(rects) == 3 or (crowded and len(rects) == 2), "the score and the tally"
     for rect in rects:
         assert rect.left >= 0 and rect.right <= buttons_left
         assert rect.top >= 0 and rect.bottom <= layout.top_bar.bottom
-    assert not rects[0].colliderect(rects[1]) and not rects[1].colliderect(rects[2])
+    assert not any(a.colliderect(b) for a, b in itertools.pairwise(rects))
     # A lesson or a puzzle plays no match: no round title, the score and tally remain.
     rects = draw_header(surface, layout.top_bar, layout.pad, layout.font_px, position,
                         buttons_left, round_title=False)

@@ -38,6 +38,7 @@ from diloti_desktop.ui.table.retry_guide import RetryGuide
 from diloti_desktop.ui.table.score_sheet import ScoreSheetScene
 from diloti_desktop.ui.table.summary import MatchEndScene
 from diloti_desktop.ui.table.table_scene import TableScene
+from diloti_desktop.ui.words.coach_words import refutation_text
 from tests.ui.driver import Driver, make_app, random_players
 from tests.ui.scene_gallery import played_position
 
@@ -128,7 +129,9 @@ def test_retry_from_the_review_a_wrong_try_then_the_better_move(driver: Driver) 
     driver.frames(2)
     assert scene.session.position == before, "a wrong try changes nothing"
     assert guide.coach.tries == 1
-    assert scene.wrong == "That is the move you played then. 2 tries left."
+    assert scene.wrong.startswith("That is the move you played then. 2 tries left.")
+    assert decision.refutation is None or scene.wrong.endswith(
+        refutation_text(decision.refutation, 2))  # what happens next after it
     assert scene.wrong in panel_text(scene)
 
     driver.play(decision.best)
@@ -164,7 +167,7 @@ def test_three_wrong_tries_then_the_answer_is_shown(driver: Driver) -> None:
         driver.frames(2)
         assert guide.coach.tries == attempt + 1
         assert scene.wrong.startswith("Not the better move:")
-    assert scene.wrong.endswith("Here is the better one.")
+    assert "Here is the better one." in scene.wrong
     assert guide.coach.revealed and scene.guided.waiting()
     driver.until(lambda: scene.guided.explained is not None)
     driver.frames(2)

@@ -56,12 +56,13 @@ def test_every_text_fits_at_every_size(language: str,
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     shell, ctx, size = app
     i18n.set_language(language)
-    drawn: list[str] = []
+    drawn: list[tuple[str, int]] = []
     render = theme.text
 
-    def recording_text(label: str, *args: object, **kwargs: object) -> pygame.Surface:
-        drawn.append(label)
-        return render(label, *args, **kwargs)  # type: ignore[arg-type]
+    def recording_text(label: str, size: int, *args: object,
+                       **kwargs: object) -> pygame.Surface:
+        drawn.append((label, size))
+        return render(label, size, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(theme, "text", recording_text)
     problems: list[str] = []
@@ -80,6 +81,9 @@ def test_every_text_fits_at_every_size(language: str,
         assert drawn, f"{shot.name} drew no text at all"
         problems += [f"{shot.name}: {o.why}: {o.label!r} ({o.width} > {o.room})"
                      for o in theme.overflows]
+        problems += sorted({f"{shot.name}: drawn at {px} px, under {theme.MIN_TEXT_PX}: "
+                            f"{label!r}" for label, px in drawn
+                            if px < theme.MIN_TEXT_PX and label.strip()})
     assert not unbuilt, (f"the gallery cannot build {unbuilt}: add a builder to "
                          "tests/ui/scene_gallery.py BUILDERS")
     assert not problems, f"{language} at {size}:\n" + "\n".join(problems)

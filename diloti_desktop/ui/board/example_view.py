@@ -45,13 +45,14 @@ def draw_example(surface: pygame.Surface, box: Box, notation: str, card_w: int, 
 
     hand = list(iter_cards(position.hands[0]))
     if hand:
-        hand_label = theme.blit_text(surface, _("Your hand"), size - 2, (x, box.y + size // 3),
-                                theme.INK_DIM)
+        hand_label = theme.blit_text(surface, _("Your hand"), theme.smaller(size, 2),
+                                     (x, box.y + size // 3), theme.INK_DIM)
         for index, c in enumerate(hand):
             card(c, (x + index * step, y))
         x += max((len(hand) - 1) * step + card_w, hand_label.w) + 2 * gap
     if position.loose or position.piles:  # no caption over an empty table
-        theme.blit_text(surface, _("Table"), size - 2, (x, box.y + size // 3), theme.INK_DIM)
+        theme.blit_text(surface, _("Table"), theme.smaller(size, 2), (x, box.y + size // 3),
+                        theme.INK_DIM)
     for c in iter_cards(position.loose):
         card(c, (x, y))
         x += card_w + gap
@@ -62,13 +63,14 @@ def draw_example(surface: pygame.Surface, box: Box, notation: str, card_w: int, 
         width = (len(members) - 1) * step + card_w
         owner = _("yours") if pile.owner == 0 else seat_name(pile.owner, position.players)
         label = _("{pile} — {owner}").format(pile=pile_label(pile), owner=owner)
-        theme.blit_text(surface, label, size - 3, (x + width // 2, y + card_h + 2),
+        theme.blit_text(surface, label, theme.smaller(size, 3), (x + width // 2, y + card_h + 2),
                         theme.GOLD, anchor="midtop")
         x += width + gap
     if caption:
         width = box.right - x - size
-        lines = theme.wrap(caption, size - 1, max(width, 4 * size))
-        line_h = theme.line_height(size - 1)
+        lines = theme.wrap(caption, theme.smaller(size, 1), max(width, 4 * size))
+        line_h = theme.line_height(theme.smaller(size, 1))
         top = box.y + (box.h - len(lines) * line_h) // 2
         for index, line in enumerate(lines):
-            theme.blit_text(surface, line, size - 1, (x, top + index * line_h), theme.INK)
+            theme.blit_text(surface, line, theme.smaller(size, 1), (x, top + index * line_h),
+                            theme.INK)

@@ -120,8 +120,8 @@ def fit_header(bar: Box, pad: int, size: int, position: Position, buttons_left: 
     """
     score = score_text(position)
     score_w = _width(score, round(size * 1.1), bold=True)
-    small = max(11, size - 2)
-    smaller = max(10, round(small * 0.82))
+    small = theme.smaller(size, 2)
+    smaller = max(theme.MIN_TEXT_PX, round(small * 0.82))
     gap = pad * 3
     left = 2 * pad
     titles = round_titles(position) if round_title else [""]

@@ -254,7 +254,8 @@ def _draw_top_bar(surface: pygame.Surface, layout: TableLayout, position: Positi
                        default=bar.right)
     draw_header(surface, bar, layout.pad, size, position, buttons_left, deco.round_title)
     for button in deco.buttons:
-        draw_button(surface, button, max(11, size - 2), hovered=button.key == deco.hovered_button,
+        draw_button(surface, button, theme.smaller(size, 2),
+                    hovered=button.key == deco.hovered_button,
                     focused=button.key == deco.focused_button)
 
 
@@ -321,7 +322,7 @@ def _draw_capture_pile(surface: pygame.Surface, geometry: TableGeometry, side: i
             theme.blit_text(surface, f"+{xeris - shown}", size,
                             (right - shown * (radius * 2 + 3) - 2, y), theme.GOLD,
                             anchor="midright")
-        theme.blit_text(surface, xeri_count_text(xeris), max(10, size - 3),
+        theme.blit_text(surface, xeri_count_text(xeris), theme.smaller(size, 3),
                         (right - shown * (radius * 2 + 3) - (28 if xeris > shown else 4), y),
                         theme.GOLD, anchor="midright")
 
@@ -391,13 +392,18 @@ def _draw_seat_label(surface: pygame.Surface, layout: TableLayout, place: SeatPl
     title = _("{name} · {level}").format(name=name, level=extra) if extra else name
     anchor_x = box.x if place.edge != "right" else box.right
     anchor: theme.Anchor = "midleft" if place.edge != "right" else "midright"
-    detail_surface = theme.text(detail, max(10, size - 2), theme.INK_DARK if is_turn
+    detail_surface = theme.text(detail, theme.smaller(size, 2), theme.INK_DARK if is_turn
                                 else theme.INK_DIM)
     # The chip (name, level and card count) stays inside the seat's label box. When a long
     # name and level need the room, the count goes (the fan of card backs shows it too).
     room = box.w - detail_surface.get_width() - 3 * layout.pad
+    if (extra and place.edge == "top" and not theme.fits(title, size, room, bold=True)
+            and not theme.fits(title, size, box.w - 2 * layout.pad, bold=True)):
+        # North's band is as tall as a card: the level goes on a line of its own.
+        _draw_two_line_label(surface, layout, place, (name, extra, detail), is_turn)
+        return
     if not (deco.thinking and is_turn) and not theme.fits(title, size, room, bold=True):
-        detail_surface = theme.text("", max(10, size - 2))
+        detail_surface = theme.text("", theme.smaller(size, 2))
         room = box.w - 2 * layout.pad
     title_size = theme.fit_size(title, size, room, bold=True)
     title_surface = theme.text(theme.fit(title, title_size, room, bold=True), title_size,
@@ -413,6 +419,33 @@ def _draw_seat_label(surface: pygame.Surface, layout: TableLayout, place: SeatPl
                                                                 chip.centery)))
     surface.blit(detail_surface, detail_surface.get_rect(
         midright=(chip.right - layout.pad, chip.centery)))
+
+
+def _draw_two_line_label(surface: pygame.Surface, layout: TableLayout, place: SeatPlace,
+                         words: tuple[str, str, str], is_turn: bool) -> None:
+    """North's chip on two lines: the name (and the card count), then the level."""
+    name, level, detail = words
+    size, pad = layout.font_px, layout.pad
+    small = theme.smaller(size, 1)
+    box = place.label
+    room = box.w - 2 * pad
+    detail_w = theme.text(detail, small).get_width()
+    top = theme.fit(name, size, room - detail_w - pad, bold=True)
+    bottom_size = theme.fit_size(level, small, room)
+    lines_h = theme.line_height(size) + theme.line_height(bottom_size)
+    h = min(place.area.h, lines_h + pad // 2)
+    chip = Box(box.x, place.area.y + (place.area.h - h) // 2, box.w, h)
+    ink = theme.INK_DARK if is_turn else theme.INK
+    if is_turn:
+        pygame.draw.rect(surface, theme.TURN, pygame.Rect(chip), border_radius=pad)
+    else:
+        theme.rounded(surface, chip, theme.BAR, pad, alpha=150)
+    y = chip.y + (h - lines_h) // 2
+    theme.blit_text(surface, top, size, (chip.x + pad, y), ink, bold=True)
+    theme.blit_text(surface, detail, small, (chip.right - pad, y + 1),
+                    theme.INK_DARK if is_turn else theme.INK_DIM, anchor="topright")
+    theme.blit_text(surface, level, bottom_size, (chip.x + pad, y + theme.line_height(size)),
+                    ink, max_width=room)
 
 
 def _draw_items(surface: pygame.Surface, geometry: TableGeometry, deco: Decorations) -> None:
@@ -444,7 +477,8 @@ def _draw_items(surface: pygame.Surface, geometry: TableGeometry, deco: Decorati
             slot = geometry.slots[mask]
             label_box = geometry.grid.label_box(slot)
             caption = pile_caption(pile, position.players)
-            size = max(10, min(layout.font_px - 1, round(geometry.grid.card_w * 0.15)))
+            size = max(theme.MIN_TEXT_PX, min(layout.font_px - 1,
+                                              round(geometry.grid.card_w * 0.15)))
             if not theme.fits(caption, size, label_box.w - 8, bold=True):
                 # A narrow cell (a long translation, a crowded table): the pile's value
                 # alone; whose it is shows in the chip's colour when it is the player's,
@@ -480,8 +514,11 @@ def _draw_drop_target(surface: pygame.Surface, geometry: TableGeometry,
 def _draw_status(surface: pygame.Surface, layout: TableLayout, deco: Decorations) -> None:
     if deco.status:
         box = layout.status
+        # Clear of the "Your turn" chip at the left (and as far from the right, centred);
+        # without the chip (a review) the line may take the whole row.
+        room = box.w - round(layout.unit * 0.6) if deco.human_turn else box.w
         theme.blit_text(surface, deco.status, layout.font_px, box.center, theme.INK,
-                        anchor="center", max_width=box.w - round(layout.unit * 0.6))
+                        anchor="center", max_width=room)
 
 
 def _draw_flight(surface: pygame.Surface, flight: Flight, elapsed: float,
@@ -494,12 +531,17 @@ def _draw_flight(surface: pygame.Surface, flight: Flight, elapsed: float,
     _blit_card(surface, image, Box(box.centerx - w // 2, box.y, w, box.h))
 
 
+#: Lines a toast may take before its text shrinks: the review's explanation (what happens
+#: next, then the better move) needs five in German at the smallest window.
+TOAST_LINES = 5
+
+
 def toast_panel(layout: TableLayout, text: str, box: Box | None = None
                 ) -> tuple[Box, list[str], int]:
     """Where the toast ``text`` is drawn when placed at ``box`` (the layout's toast
     place by default; a long text grows it upwards), its lines and their font size."""
     box = box or layout.toast
-    lines, size = theme.wrap_fit(text, layout.font_px, box.w - 4 * layout.pad, 3)
+    lines, size = theme.wrap_fit(text, layout.font_px, box.w - 4 * layout.pad, TOAST_LINES)
     h = max(box.h, len(lines) * theme.line_height(size) + layout.pad * 2)
     return Box(box.x, box.bottom - h, box.w, h), lines, size
 

@@ -168,6 +168,9 @@ class TableLayout:
 
 
 TOP_BUTTONS: Final = ("hint", "moves", "menu")
+#: Each top button's width in screen units: the hint's word is the longest in some
+#: languages («Suggerimento», «Υπόδειξη») and must stay whole at 12 px at 960x600.
+TOP_BUTTON_W: Final = {"hint": 0.18, "moves": 0.135, "menu": 0.135}
 
 
 def seat_edges(players: int) -> tuple[Edge, ...]:
@@ -179,17 +182,20 @@ def seat_edges(players: int) -> tuple[Edge, ...]:
     raise ValueError(f"players must be 2 or 4, not {players}")
 
 
-def table_layout(width: int, height: int, players: int, card_scale: float = 1.0) -> TableLayout:
+def table_layout(width: int, height: int, players: int, card_scale: float = 1.0,
+                 smallest: tuple[int, int] = MIN_WINDOW) -> TableLayout:
     """Lay out the table screen for a ``width`` x ``height`` window.
 
     Sizes follow the window (``unit`` is the height of a 16:9 area that fits), so the
     table reads the same at 1280x720 and 1920x1080. Windows below :data:`MIN_WINDOW` are
     laid out as if they had the minimum size (the shell never asks for less: it scales
-    a frame of at least the minimum down to a smaller window).
+    a frame of at least the minimum down to a smaller window). A picture of the table
+    inside a screen (the review's) gives its own ``smallest``: drawn at its true size,
+    its text keeps the size it has on the table instead of being scaled down.
     """
     edges = seat_edges(players)
-    width, height = max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1])
-    unit = screen_unit(width, height)
+    width, height = max(width, smallest[0]), max(height, smallest[1])
+    unit = max(screen_unit(width, height), screen_unit(*MIN_WINDOW))
     pad = max(6, round(unit * 0.014))
     font_px = max(13, round(unit * 0.024))
     bar_h = max(30, round(unit * 0.052))
@@ -202,10 +208,11 @@ def table_layout(width: int, height: int, players: int, card_scale: float = 1.0)
     table_w = max(36, round(hand_w * 0.9))
 
     top_bar = Box(0, 0, width, bar_h)
-    button_w, button_h = round(unit * 0.15), bar_h - 2 * max(3, pad // 2)
+    button_h = bar_h - 2 * max(3, pad // 2)
     buttons: list[tuple[str, Box]] = []
     x = width - pad
     for name in reversed(TOP_BUTTONS):
+        button_w = round(unit * TOP_BUTTON_W[name])
         x -= button_w
         buttons.append((name, Box(x, (bar_h - button_h) // 2, button_w, button_h)))
         x -= pad
@@ -259,7 +266,9 @@ def table_layout(width: int, height: int, players: int, card_scale: float = 1.0)
         else:
             column_x = pad * 2 if edge == "left" else width - pad * 2 - opp_h
             area = Box(column_x, table.y, opp_h, table.h)
-            label_w = round(unit * 0.26)
+            # The row above the felt is free between the side columns: room for a name,
+            # "partner" and a level at 12 px.
+            label_w = round(unit * 0.36)
             label_x = column_x if edge == "left" else column_x + opp_h - label_w
             label = Box(label_x, middle_top, label_w, label_h)
             card_w = opp_w

@@ -88,8 +88,16 @@ class Overflow:
 overflows: list[Overflow] | None = None
 #: A text may shrink to this share of its size before it is cut with an ellipsis.
 MIN_SHRINK: Final = 0.72
-#: Never smaller than this (pixels): below it text stops being readable.
-MIN_TEXT_PX: Final = 9
+#: Never smaller than this (pixels): below it text stops being readable, the Greek
+#: accents first. Frames are never drawn smaller than the minimum window (a smaller window
+#: shows a scaled-down frame), so this is the smallest text at 960x600.
+MIN_TEXT_PX: Final = 12
+
+
+def smaller(size: int, by: int) -> int:
+    """``size`` less ``by`` pixels, never under :data:`MIN_TEXT_PX`: a box's secondary text
+    (notes, captions, legends) stays readable where the main text is small already."""
+    return max(MIN_TEXT_PX, size - by)
 
 
 def _overflow(label: str, width: int, room: int, why: str) -> None:
@@ -400,8 +408,14 @@ def panel(target: pygame.Surface, box: Box, radius: int, edge: Colour, alpha: in
 
 def badge(target: pygame.Surface, centre: tuple[int, int], radius: int, fill: Colour,
           label: str, ink: Colour = INK_DARK) -> None:
-    """A small round marker with a letter or a number (xeri markers, counts)."""
+    """A small round marker with a letter or a number (xeri markers, counts).
+
+    A circle with a label grows to hold it at :data:`MIN_TEXT_PX` at least (a plain dot,
+    without one, keeps its radius)."""
+    size = max(MIN_TEXT_PX, round(radius * 1.2))
+    if label:
+        radius = max(radius, math.ceil(size / 1.2))
     pygame.draw.circle(target, GOLD_DARK, centre, radius + 1)
     pygame.draw.circle(target, fill, centre, radius)
-    blit_text(target, label, max(8, round(radius * 1.2)), centre, ink, bold=True,
+    blit_text(target, label, size, centre, ink, bold=True,
               anchor="center")

@@ -304,7 +304,8 @@ class Form:
                                 anchor="center", max_width=box.w - 8)
             if row.note and row.boxes:
                 note_x = row.boxes[-1].right + 12
-                theme.blit_text(surface, row.note, max(11, size - 3), (note_x, row.row.centery),
+                theme.blit_text(surface, row.note, theme.smaller(size, 3), (note_x,
+                                                                                      row.row.centery),
                                 theme.INK_DIM, anchor="midleft",
                                 max_width=max(10, row.row.right - note_x))
         self.buttons.draw(surface, size)

@@ -155,7 +155,7 @@ class ProgressScene(Scene):
         gap = 2 * size
         label_w = round(size * 3.6)
         column_w = (box.w - 2 * size - gap) // 2
-        legend_h = 3 * theme.line_height(size - 2)
+        legend_h = 3 * theme.line_height(theme.smaller(size, 2))
         top = y + size
         for column in range(2):
             x = box.x + size + column * (column_w + gap)
@@ -170,9 +170,9 @@ class ProgressScene(Scene):
                        area.w - label_w - 16, area.h - theme.line_height(size) - legend_h - 16)
             legend = Box(area.x, plot.bottom + 10, area.w, legend_h)
             if column == 0:
-                self._draw_accuracy(surface, plot, legend, size - 2, label_w, LEVELS)
+                self._draw_accuracy(surface, plot, legend, theme.smaller(size, 2), label_w, LEVELS)
             else:
-                self._draw_rating(surface, plot, legend, size - 2, label_w)
+                self._draw_rating(surface, plot, legend, theme.smaller(size, 2), label_w)
         for index, button in enumerate(self.buttons()):
             draw_button(surface, button, size, hovered=button.key == self.list.hover,
                         focused=index == self.list.focus)
@@ -238,11 +238,13 @@ class ProgressScene(Scene):
                         theme.GOLD, 3)
         for name, value in shown:  # the levels' names over the line, on a dark label
             y = area.y(value)
-            rect = theme.text(theme.fit(level_label(name), size - 1, plot.w // 2), size - 1)
+            rect = theme.text(theme.fit(level_label(name), theme.smaller(size, 1), plot.w // 2),
+                              theme.smaller(size, 1))
             label = Box(plot.right - rect.get_width() - 8, y - rect.get_height() // 2 - 1,
                         rect.get_width() + 6, rect.get_height() + 2)
             theme.rounded(surface, label, theme.PANEL, 4, alpha=220)
-            theme.blit_text(surface, level_label(name), size - 1, (label.x + 3, label.y + 1),
+            theme.blit_text(surface, level_label(name), theme.smaller(size, 1), (label.x + 3,
+                                                                                 label.y + 1),
                             theme.INK_DIM, max_width=plot.w // 2)
         last = history[-1]
         first = history[0]

@@ -38,10 +38,12 @@ def group_label(key: stats.GroupKey) -> str:
 
 def stats_columns() -> list[Column]:
     """The screen's columns."""
-    return [Column(_("Opponents"), 3.6, "left"), Column(_("Played")), Column(_("Won")),
-            Column(_("Win %")), Column(_("Points per round"), 1.2), Column(_("Xeris made")),
-            Column(_("Xeris conceded"), 1.2), Column(_("Best round")),
-            Column(_("Longest winning streak"), 1.3)]
+    # The opponents' column is wide enough for "4 players · two levels · with help" in
+    # every language at 960x600; the figures' headers get the rest.
+    return [Column(_("Opponents"), 4.1, "left"), Column(_("Played")), Column(_("Won")),
+            Column(_("Win %")), Column(_("Points per round"), 1.1),
+            Column(_("Xeris made")), Column(_("Xeris conceded"), 1.1),
+            Column(_("Best round"), 1.05), Column(_("Longest winning streak"), 1.3)]
 
 
 def record_cells(record: stats.Record) -> list[str]:
@@ -88,9 +90,9 @@ class StatisticsScene(Scene):
         unit = screen_unit(width, height)
         size = max(12, round(unit * 0.022))
         row_h = round(size * 1.9)
-        full = panel(width, height, 0.94, 0.9, max_w=round(unit * 1.75))
+        full = panel(width, height, 0.98, 0.9, max_w=round(unit * 1.75))
         # As tall as the table needs (at least room for a few rows), notes and buttons.
-        area = Box(full.x + size, 0, full.w - 2 * size, 0)
+        area = Box(full.x + size // 2, 0, full.w - size, 0)
         rows = max(4, len(self.rows()))
         h = min(full.h, self._top(size) + header_height(stats_columns(), area, size)
                 + rows * row_h + self._reserve(size) + size)
@@ -98,7 +100,7 @@ class StatisticsScene(Scene):
 
     def _top(self, size: int) -> int:
         """Room above the table: the title and the rating's two lines."""
-        return round(size * 3.4) + 2 * theme.line_height(size - 1)
+        return round(size * 3.4) + 2 * theme.line_height(theme.smaller(size, 1))
 
     def _reserve(self, size: int) -> int:
         """Room under the table: the notes (and a message) above the buttons."""
@@ -109,7 +111,8 @@ class StatisticsScene(Scene):
         """Where the table goes."""
         box, size, _row_h = self._metrics()
         top = box.y + self._top(size)
-        return Box(box.x + size, top, box.w - 2 * size, box.bottom - top - self._reserve(size))
+        # Half the usual margin: the table's cells have their own padding.
+        return Box(box.x + size // 2, top, box.w - size, box.bottom - top - self._reserve(size))
 
     def rows(self) -> list[Row]:
         """Every row (see :func:`stats_rows`)."""
@@ -191,16 +194,16 @@ class StatisticsScene(Scene):
                         theme.GOLD, bold=True, anchor="midtop")
         y = box.y + round(size * 2.9)
         for line in (rating_line(self.statistics.track), suggestion_line(self.statistics.track)):
-            theme.blit_text(surface, line, size - 1, (box.centerx, y), theme.INK,
+            theme.blit_text(surface, line, theme.smaller(size, 1), (box.centerx, y), theme.INK,
                             anchor="midtop", max_width=box.w - 4 * size)
-            y += theme.line_height(size - 1)
+            y += theme.line_height(theme.smaller(size, 1))
         area = self.grid_area()
         rows = self.visible_rows()
         if rows:
             bottom = draw_grid(surface, area, stats_columns(), rows, size, row_h)
             if len(rows) < len(self.rows()):
                 bottom += size // 2
-                theme.blit_text(surface, _("Scroll for more"), size - 2,
+                theme.blit_text(surface, _("Scroll for more"), theme.smaller(size, 2),
                                 (area.right, bottom), theme.INK_DIM, anchor="topright")
         else:
             for index, line in enumerate(theme.wrap(
@@ -220,9 +223,10 @@ class StatisticsScene(Scene):
         y = self.buttons()[0].box.y - size // 2
         for index, note in enumerate(reversed(notes)):
             ink = theme.ALERT if self.message and index == len(notes) - 1 else theme.INK_DIM
-            for line in reversed(theme.wrap(note, size - 2, box.w - 4 * size)):
-                y -= theme.line_height(size - 2)
-                theme.blit_text(surface, line, size - 2, (box.centerx, y), ink, anchor="midtop")
+            for line in reversed(theme.wrap(note, theme.smaller(size, 2), box.w - 4 * size)):
+                y -= theme.line_height(theme.smaller(size, 2))
+                theme.blit_text(surface, line, theme.smaller(size, 2), (box.centerx, y), ink,
+                                anchor="midtop")
         for index, button in enumerate(self.buttons()):
             draw_button(surface, button, size, hovered=button.key == self.list.hover,
                         focused=index == self.list.focus)

@@ -87,13 +87,13 @@ class ReviewPanel:
 
     # -- geometry --------------------------------------------------------------------------
     def width(self) -> int:
-        """The panel's width: what the table leaves, between 280 and 440 pixels."""
+        """The panel's width: what the table leaves, between 290 and 440 pixels."""
         width, _height = self.ctx.window.size()
-        return max(280, min(440, width - 960, round(width * 0.3)))
+        return max(290, min(440, width - 960, round(width * 0.3)))
 
     def _size(self) -> int:
         width, height = self.ctx.window.size()
-        return max(12, round(min(height, width * 9 / 16) * 0.021))
+        return max(13, round(min(height, width * 9 / 16) * 0.021))
 
     def place(self) -> _Placed:
         """Every part's box (the same computation serves drawing and hit tests)."""
@@ -107,22 +107,27 @@ class ReviewPanel:
         inner = Box(box.x + size, box.y + size, box.w - 2 * size, box.h - 2 * size)
         half = (inner.w - gap) // 2
         keys = self._button_keys()
-        rows = (len(keys) + 1) // 2
-        top = inner.bottom - rows * button_h - (rows - 1) * gap
-        for index, (key, label, hotkey) in enumerate(keys):
-            row, col = divmod(index, 2)
-            placed.buttons.append(Button(key, label, Box(
-                inner.x + col * (half + gap), top + row * (button_h + gap), half, button_h),
-                hotkey=hotkey))
-        # Retry and Show the line, a row above the others: on a mistake of the player's,
-        # that decision again as a puzzle, and what happens next, ply by ply.
-        top -= button_h + gap
-        placed.buttons.insert(0, Button("retry", _("Retry this mistake"), Box(
-            inner.x, top, half, button_h), enabled=self.reviewed.retry() is not None,
-            hotkey="R"))
-        placed.buttons.insert(1, Button("line", show_line_label(), Box(
-            inner.x + half + gap, top, half, button_h),
-            enabled=line_of(self.reviewed) is not None, hotkey="W"))
+        # Retry and Show the line first (on a mistake of the player's: that decision
+        # again as a puzzle, and what happens next, ply by ply), then the others. Two
+        # buttons a row; a label too long for half the row at the smallest text size (a
+        # longer translation) gets the whole row rather than being cut.
+        keys = [("retry", _("Retry this mistake"), "R"), ("line", show_line_label(), "W"),
+                *keys]
+        enabled = {"retry": self.reviewed.retry() is not None,
+                   "line": line_of(self.reviewed) is not None}
+        rows: list[list[tuple[str, str, str, bool]]] = []
+        for entry in keys:
+            wide = not theme.fits(entry[1], theme.smaller(size, 2), half - 8)
+            if wide or not rows or len(rows[-1]) == 2 or rows[-1][0][3]:
+                rows.append([])
+            rows[-1].append((*entry, wide))
+        top = inner.bottom - len(rows) * button_h - (len(rows) - 1) * gap
+        for row, entries in enumerate(rows):
+            w = inner.w if len(entries) == 1 and entries[0][3] else half
+            for col, (key, label, hotkey, _wide) in enumerate(entries):
+                placed.buttons.append(Button(key, label, Box(
+                    inner.x + col * (half + gap), top + row * (button_h + gap), w,
+                    button_h), enabled=enabled.get(key, True), hotkey=hotkey))
         y = self._header_height(inner.w, size)
         _grades, summary = self._graded()
         if summary.mistakes:
@@ -168,8 +173,8 @@ class ReviewPanel:
         """A row's text wrapped beside its grade badge (two lines at most)."""
         text, mark = self._row_text(step)
         graded = step in self._graded()[0]
-        badge_w = theme.text(mark, size - 1).get_width() + size if graded else 0
-        return theme.wrap_fit(text, size - 1, width - badge_w - 8, 2)
+        badge_w = theme.text(mark, theme.smaller(size, 1)).get_width() + size if graded else 0
+        return theme.wrap_fit(text, theme.smaller(size, 1), width - badge_w - 8, 2)
 
     def _button_keys(self) -> list[tuple[str, str, str]]:
         state = self.reviewed.state
@@ -192,8 +197,9 @@ class ReviewPanel:
         if self._analysing():
             height += round(size * 0.8) + line + size // 2
         height += theme.line_height(round(size * 1.5))
-        height += len(theme.wrap(self._detail(), size - 1, width)) * line
-        height += len(theme.wrap(formula_text(), size - 3, width)) * theme.line_height(size - 3)
+        height += len(theme.wrap(self._detail(), theme.smaller(size, 1), width)) * line
+        height += len(theme.wrap(formula_text(), theme.smaller(size, 3),
+                                 width)) * theme.line_height(theme.smaller(size, 3))
         if self.reviewed.state.grade_others:
             height += line * (self.reviewed.positions[0].players - 1)
         height += self._chip_rows(width, size) * (line + 4) + size // 2
@@ -239,7 +245,7 @@ class ReviewPanel:
     def _chip_rows(self, width: int, size: int) -> int:
         rows, x = 1, 0
         for label, _colour in self._chips():
-            w = theme.text(label, size - 1, bold=True).get_width() + size
+            w = theme.text(label, theme.smaller(size, 1), bold=True).get_width() + size
             if x and x + w > width:
                 rows, x = rows + 1, 0
             x += w + 4
@@ -311,7 +317,8 @@ class ReviewPanel:
             y += size // 2
         players = self.reviewed.positions[0].players
         if placed.mistakes:
-            theme.blit_text(surface, _("Biggest mistakes (keys 1 to 3):"), size - 1, (x, y),
+            theme.blit_text(surface, _("Biggest mistakes (keys 1 to 3):"), theme.smaller(size, 1),
+                            (x, y),
                             theme.INK_DIM)
             grades = self._graded()[0]
             for step, row in placed.mistakes:
@@ -320,12 +327,13 @@ class ReviewPanel:
                     theme.rounded(surface, row, theme.FELT_LIGHT, 5, alpha=120)
                 theme.badge(surface, (row.x + line // 3, row.centery), max(4, line // 5),
                             verdict_colour(decision), "")
-                theme.blit_text(surface, mistake_line(decision, players), size - 1,
+                theme.blit_text(surface, mistake_line(decision, players), theme.smaller(size, 1),
                                 (row.x + line, row.centery), theme.INK, anchor="midleft",
                                 max_width=row.w - line)
         self._draw_list(surface, placed)
         for index, button in enumerate(placed.buttons):
-            draw_button(surface, button, max(11, size - 2), hovered=button.key == self.list.hover,
+            draw_button(surface, button, theme.smaller(size, 2),
+                        hovered=button.key == self.list.hover,
                         focused=index == self.list.focus)
 
     def _draw_progress(self, surface: pygame.Surface, x: int, y: int, w: int, size: int) -> int:
@@ -337,7 +345,8 @@ class ReviewPanel:
         filled = Box(x, y, max(bar.h, round(w * done / max(1, total))), bar.h)
         theme.rounded(surface, filled, theme.HINT, bar.h // 2)
         y += bar.h + 2
-        theme.blit_text(surface, progress_text(done, total), size - 1, (x, y), theme.INK_DIM)
+        theme.blit_text(surface, progress_text(done, total), theme.smaller(size, 1), (x, y),
+                        theme.INK_DIM)
         return y + theme.line_height(size) + size // 2 - 2
 
     def _draw_accuracy(self, surface: pygame.Surface, x: int, y: int, w: int, size: int) -> int:
@@ -350,12 +359,13 @@ class ReviewPanel:
         theme.blit_text(surface, text, round(size * 1.5), (x, y), theme.INK, bold=True,
                         max_width=w)
         y += theme.line_height(round(size * 1.5))
-        for text_line in theme.wrap(self._detail(), size - 1, w):
-            theme.blit_text(surface, text_line, size - 1, (x, y), theme.INK_DIM)
+        for text_line in theme.wrap(self._detail(), theme.smaller(size, 1), w):
+            theme.blit_text(surface, text_line, theme.smaller(size, 1), (x, y), theme.INK_DIM)
             y += theme.line_height(size)
-        for text_line in theme.wrap(formula_text(), size - 3, w):  # one line at 1280x720
-            theme.blit_text(surface, text_line, size - 3, (x, y), theme.INK_DIM)
-            y += theme.line_height(size - 3)
+        for text_line in theme.wrap(formula_text(), theme.smaller(size, 3),
+                                    w):  # one line at 1280x720
+            theme.blit_text(surface, text_line, theme.smaller(size, 3), (x, y), theme.INK_DIM)
+            y += theme.line_height(theme.smaller(size, 3))
         if reviewed.state.grade_others:
             for seat in range(players):
                 if seat == viewer:
@@ -371,12 +381,13 @@ class ReviewPanel:
         line = theme.line_height(size)
         cx = x
         for label, colour in self._chips():
-            chip_w = theme.text(label, size - 1, bold=True).get_width() + size
+            chip_w = theme.text(label, theme.smaller(size, 1), bold=True).get_width() + size
             if cx > x and cx + chip_w > x + w:
                 cx, y = x, y + line + 4
             chip = Box(cx, y, chip_w, line)
             pygame.draw.rect(surface, colour, pygame.Rect(chip), border_radius=chip.h // 2)
-            theme.blit_text(surface, label, size - 1, chip.center, theme.INK_DARK, bold=True,
+            theme.blit_text(surface, label, theme.smaller(size, 1), chip.center, theme.INK_DARK,
+                            bold=True,
                             anchor="center")
             cx += chip_w + 4
         return y + line + 4 + size // 2
@@ -399,11 +410,12 @@ class ReviewPanel:
             decision = grades.get(step)
             badge_w = 0
             if decision is not None:
-                badge_w = theme.text(mark, size - 1).get_width() + size
+                badge_w = theme.text(mark, theme.smaller(size, 1)).get_width() + size
                 theme.badge(surface, (row.right - badge_w + size // 3, row.centery),
                             max(4, size // 3), verdict_colour(decision), "")
                 if mark:
-                    theme.blit_text(surface, mark, size - 1, (row.right - 2, row.centery),
+                    theme.blit_text(surface, mark, theme.smaller(size, 1), (row.right - 2,
+                                                                            row.centery),
                                     verdict_colour(decision), anchor="midright")
             line_h = theme.line_height(text_size)
             y = row.centery - len(lines) * line_h // 2

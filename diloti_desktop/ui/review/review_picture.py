@@ -27,7 +27,6 @@ from diloti_desktop.ui.kit import theme
 from diloti_desktop.ui.kit.context import AppContext
 from diloti_desktop.ui.kit.layout import (
     CARD_SCALES,
-    MIN_WINDOW,
     Box,
     TableLayout,
     card_height,
@@ -65,15 +64,16 @@ class ReviewPicture:
         return Box(0, 0, width - self.panel_width(), height)
 
     def layout(self) -> TableLayout:
-        """The table's layout, at least as wide as the game's smallest (scaled if needed)."""
+        """The table's layout for the room beside the panel (its type as on the table)."""
         box = self.table_box()
         key = (box.w, box.h, self.ctx.settings.card_size)
         if self._layout is None or self._layout[0] != key:
             scale = CARD_SCALES.get(self.ctx.settings.card_size, 1.0)
-            width = max(box.w, MIN_WINDOW[0])
-            height = max(box.h, round(box.h * width / max(1, box.w)))
-            self._layout = (key, table_layout(width, height,
-                                              self.reviewed.positions[0].players, scale))
+            # Drawn at its own size: scaling a 960-wide table down to the room beside the
+            # panel made its text about 9 px at 960x600.
+            self._layout = (key, table_layout(box.w, box.h,
+                                              self.reviewed.positions[0].players, scale,
+                                              smallest=(box.w, box.h)))
         return self._layout[1]
 
     def decorations(self, geometry: TableGeometry) -> Decorations:
@@ -198,7 +198,7 @@ class ReviewPicture:
         draw_table(frame, geometry, deco)
         if (layout.width, layout.height) == (box.w, box.h):
             return frame
-        # A narrow window: the table drawn at the smallest size, then scaled down.
+        # Only for a box other than the layout's (the layout follows table_box()).
         picture = pygame.Surface((box.w, box.h))
         picture.fill(theme.FELT_DARK)
         h = round(layout.height * box.w / layout.width)

@@ -34,8 +34,11 @@ class ChooserScene(Scene, Generic[T]):
                  on_choose: Callable[[T], None],
                  on_cancel: Callable[[], None] | None = None, *,
                  tags: Sequence[str] = (), marked: int | None = None,
-                 marked_tag: str = "") -> None:
+                 marked_tag: str = "", below: Callable[[], int] | None = None) -> None:
         super().__init__(ctx)
+        #: Where the panel may start (the y under the opponents' hands and names, from
+        #: the table's layout for the window's size), or anywhere when None.
+        self.below = below
         self.title = title
         self.options = list(options)
         self.tags = list(tags)
@@ -54,9 +57,12 @@ class ChooserScene(Scene, Generic[T]):
         size = max(13, round(unit * 0.024))
         row_h = round(size * 2.3)
         box = panel(width, height, 0.62, 0.0, max_w=round(unit * 1.2))
-        visible = max(1, min(len(self.options), (height - 8 * row_h) // (row_h + 6)))
+        top = 0 if self.below is None else self.below()
+        room = height - top
+        visible = max(1, min(len(self.options),
+                             (room - (8 if self.below is None else 5) * row_h) // (row_h + 6)))
         h = row_h * 3 + visible * (row_h + 6) + row_h
-        box = Box(box.x, (height - h) // 2, box.w, h)
+        box = Box(box.x, top + max(0, (room - h) // 2), box.w, h)
         return box, size, row_h, visible
 
     def option_boxes(self) -> list[tuple[int, Box]]:
@@ -168,13 +174,13 @@ class ChooserScene(Scene, Generic[T]):
             theme.badge(surface, (option_box.x + row_h // 2, option_box.centery),
                         round(row_h * 0.3), theme.GOLD, str(index + 1))
         else:
-            theme.blit_text(surface, str(index + 1), max(10, size - 4),
+            theme.blit_text(surface, str(index + 1), theme.smaller(size, 4),
                             (option_box.x + row_h // 2, option_box.centery), theme.INK_DIM,
                             bold=True, anchor="center")
         tag = self.marked_tag if marked else self.tags[index] if index < len(self.tags) else ""
         tag_w = 0
         if tag:
-            tag_size = max(10, size - 3)
+            tag_size = theme.smaller(size, 3)
             tag_w = theme.text(tag, tag_size, bold=marked).get_width() + row_h // 2
             theme.blit_text(surface, tag, tag_size,
                             (option_box.right - row_h // 3, option_box.centery),
@@ -195,7 +201,7 @@ class ChooserScene(Scene, Generic[T]):
             self._draw_option(surface, index, option_box, size, row_h)
         note = self.range_note()
         if note:
-            theme.blit_text(surface, note, max(11, size - 3),
+            theme.blit_text(surface, note, theme.smaller(size, 3),
                             (box.right - row_h // 2, box.bottom - round(row_h * 0.75)),
                             theme.INK_DIM, anchor="midright")
         cancel = Button("cancel", _("Cancel"), self.cancel_box(), hotkey="Esc")

@@ -158,9 +158,11 @@ class HintCoach:
               ) -> tuple[Box, list[tuple[str, bool]]]:
         """The panel's area and its wrapped lines, clear of the table cards (``avoid``)
         when there is room: above the status line as wide as the toast, else beside the
-        cards on the left or the right, else at the top of the table, else over the
-        opposite hand. Beside the cards, at the top of the table and over the opposite
-        hand it also keeps clear of the side seats' hands and names (four players)."""
+        cards on the left or the right, else at the top of the table; when none of these
+        is clear of the cards, above the status line over them. It never covers an
+        opponent's hand, name or captured count (North's band lies above the table), and
+        beside the cards or at the top of the table it keeps clear of the side seats'
+        hands and names (four players)."""
         pad = layout.pad
         toast, table = layout.toast, layout.table
         sides = [(place.edge, box) for place in layout.seats if place.edge in ("left", "right")
@@ -173,7 +175,7 @@ class HintCoach:
         high_w = min(toast.right, right_end) - high_x
         candidates = [("low", toast.x, toast.w), ("left", left_x, left),
                       ("right", right_x, right_end - right_x),
-                      ("high", high_x, high_w), ("top", high_x, high_w)]
+                      ("high", high_x, high_w)]
         first: tuple[Box, list[tuple[str, bool]]] | None = None
         for where, x, w in candidates:
             if w < 280:
@@ -181,11 +183,9 @@ class HintCoach:
             rows = self._rows(layout, w - 3 * pad)
             h = len(rows) * theme.line_height(self.size) + 2 * pad
             if where == "low":
-                box = Box(x, toast.bottom - h, w, h)
+                box = Box(x, max(table.y + pad // 2, toast.bottom - h), w, h)
             elif where == "high":
                 box = Box(x, table.y + pad // 2, w, h)
-            elif where == "top":  # over the opposite hand: better than over the table
-                box = Box(x, layout.top_bar.bottom + pad // 2, w, h)
             else:
                 box = Box(x, max(table.y + pad // 2, toast.bottom - h), w, h)
             if first is None:

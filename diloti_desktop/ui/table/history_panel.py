@@ -100,6 +100,6 @@ class HistoryPanel:
                             bold=line.sweep, anchor="topleft", max_width=width)
             y += step
         if self.scroll:
-            theme.blit_text(surface, _("▼ newer moves below"), max(11, size - 2),
+            theme.blit_text(surface, _("▼ newer moves below"), theme.smaller(size, 2),
                             (box.right - pad * 2, box.bottom - pad), theme.INK_DIM,
                             anchor="bottomright")

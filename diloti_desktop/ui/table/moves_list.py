@@ -17,6 +17,7 @@ from diloti_desktop.rules.cards import RANK
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.kit.context import AppContext
+from diloti_desktop.ui.kit.layout import CARD_SCALES, table_layout
 from diloti_desktop.ui.table.dialogs import ChooserScene
 from diloti_desktop.ui.words.wording import describe_move, kind_label
 
@@ -33,6 +34,14 @@ def ordered_moves(moves: Sequence[Move]) -> list[Move]:
     return sorted(moves, key=lambda m: (KIND_ORDER.index(m.kind), RANK[m.card]))
 
 
+def opponents_bottom(ctx: AppContext, players: int) -> int:
+    """The y under the opponents' hands, names and captured cards: the felt's top, where a
+    panel over the table may start without hiding what the player weighs a move by."""
+    width, height = ctx.window.size()
+    scale = CARD_SCALES.get(ctx.settings.card_size, 1.0)
+    return table_layout(width, height, players, scale).table.y
+
+
 class MovesListScene(ChooserScene[Move]):
     """Every legal move in words, each tagged with its kind; the recommended one marked."""
 
@@ -43,7 +52,8 @@ class MovesListScene(ChooserScene[Move]):
         marked = ordered.index(recommended) if recommended in ordered else None
         super().__init__(ctx, _("Your legal moves"), options, on_choose,
                          tags=[kind_label(move) for move in ordered], marked=marked,
-                         marked_tag=_("Recommended"))
+                         marked_tag=_("Recommended"),
+                         below=lambda: opponents_bottom(ctx, position.players))
         if marked is not None:
             self.focus = marked
             self._scroll_to_focus()

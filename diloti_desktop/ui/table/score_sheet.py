@@ -28,6 +28,10 @@ from diloti_desktop.ui.kit.scene import IDLE, Scene
 from diloti_desktop.ui.kit.widgets import Button, ButtonList, draw_button
 from diloti_desktop.ui.words.review_words import accuracy_text
 
+#: The width (px) per unit of column weight below which the accuracy column is left out:
+#: the breakdown's headers ("Genauigkeit", «Πόντοι») then no longer fit whole at 12 px.
+ACCURACY_COLUMN_PX = 62
+
 
 def side_columns(xeristaki: bool) -> list[Column]:
     """The columns of one side's breakdown."""
@@ -42,7 +46,8 @@ def side_columns(xeristaki: bool) -> list[Column]:
 def sheet_columns(xeristaki: bool, accuracy: bool = False) -> list[Column]:
     """Round, each side's breakdown, the match score (and the player's accuracy)."""
     per_side = side_columns(xeristaki)
-    columns = [Column(_("Round"), 1.3, "left"), *per_side, *per_side, Column(_("Match"), 1.6)]
+    columns = [Column(_("Round"), 1.45, "left"), *per_side, *per_side,
+               Column(_("Match"), 1.6)]
     if accuracy:
         columns.append(Column(_("Your accuracy"), 1.4))
     return columns
@@ -172,8 +177,20 @@ class ScoreSheetScene(Scene):
         return 0.3 if self.session.round_grades.busy() else IDLE
 
     def accuracy(self) -> SheetAccuracy | None:
-        """The accuracy column's cells (None: no column)."""
-        return sheet_accuracy(self.session)
+        """The accuracy column's cells (None: no column: nobody human plays, or the
+        window is too narrow for it beside the breakdowns; the match end and the review
+        show the accuracy too)."""
+        return sheet_accuracy(self.session) if self._accuracy_fits() else None
+
+    def _accuracy_fits(self) -> bool:
+        # The grid's width, as _metrics and grid_area work it out (they need the
+        # columns, so it cannot ask them).
+        width, height = self.ctx.window.size()
+        unit = screen_unit(width, height)
+        size = max(12, round(unit * 0.022))
+        grid_w = panel(width, height, 0.94, 0.9, max_w=round(unit * 1.75)).w - 2 * size
+        columns = sheet_columns(self.session.config.rules.xeristaki, True)
+        return grid_w >= ACCURACY_COLUMN_PX * sum(c.weight for c in columns)
 
     def rows(self) -> list[Row]:
         """Every row of the sheet (see :func:`sheet_rows`)."""
@@ -206,7 +223,8 @@ class ScoreSheetScene(Scene):
     def columns(self) -> list[Column]:
         """The sheet's columns for the match's rules."""
         return sheet_columns(self.session.config.rules.xeristaki,
-                             self.session.human_seats() != frozenset())
+                             self.session.human_seats() != frozenset()
+                             and self._accuracy_fits())
 
     def buttons(self) -> list[Button]:
         """Close."""
@@ -257,11 +275,13 @@ class ScoreSheetScene(Scene):
         bottom = draw_grid(surface, area, columns, self.visible_rows(), size, row_h, groups)
         note = missing_rounds_note(self.session.rounds, position)
         if note:
-            theme.blit_text(surface, note, size - 1, (box.centerx, bottom + size // 2),
+            theme.blit_text(surface, note, theme.smaller(size, 1), (box.centerx,
+                                                                    bottom + size // 2),
                             theme.INK_DIM, anchor="midtop", max_width=box.w - 2 * size)
             bottom += theme.line_height(size)
         if self.session.plays and self.session.human_seats():
-            theme.blit_text(surface, _("Press a round's number to review it."), size - 1,
+            theme.blit_text(surface, _("Press a round's number to review it."), theme.smaller(size,
+                                                                                              1),
                             (box.centerx, bottom + size // 2), theme.INK_DIM, anchor="midtop",
                             max_width=box.w - 2 * size)
         for index, button in enumerate(self.buttons()):

@@ -144,7 +144,7 @@ class RoundSummaryScene(_ResultScene):
         content = (size + round(size * 2.6) + len(self.account_lines()) * round(size * 1.5)
                    + round(size * 2.0) + rows * round(size * 1.75) + lines
                    + button_h + button_h // 2)
-        box = panel(width, height, 0.6, 0.0, max_w=round(unit * 1.05))
+        box = panel(width, height, 0.66, 0.0, max_w=round(unit * 1.18))
         h = min(height - 2 * size, content)
         top = height - h - size // 2 if self.in_lesson else (height - h) // 2
         return Box(box.x, top, box.w, h)
@@ -252,7 +252,7 @@ class RoundSummaryScene(_ResultScene):
                         bold=True, anchor="midtop")
         y += round(size * 2.6)
         for part in self.account_lines():
-            theme.blit_text(surface, part, size - 1, (box.centerx, y), theme.INK_DIM,
+            theme.blit_text(surface, part, theme.smaller(size, 1), (box.centerx, y), theme.INK_DIM,
                             anchor="midtop", max_width=box.w - 4 * size)
             y += round(size * 1.5)
         players = self.table.session.position.players
@@ -287,17 +287,18 @@ class RoundSummaryScene(_ResultScene):
             y += row_h
         if not self.in_lesson:
             target = _("First to {target} wins the match.").format(target=rules.target)
-            theme.blit_text(surface, target, size - 2, (box.centerx, y + size // 2),
+            theme.blit_text(surface, target, theme.smaller(size, 2), (box.centerx, y + size // 2),
                             theme.INK_DIM, anchor="midtop")
         status = review_status(self.table.session, self.result.round_no)
         if status and not self.in_lesson:
-            theme.blit_text(surface, status, size - 1, (box.centerx, y + round(size * 2.1)),
+            theme.blit_text(surface, status, theme.smaller(size, 1), (box.centerx,
+                                                                      y + round(size * 2.1)),
                             theme.HINT, anchor="midtop", max_width=box.w - 2 * size)
         for index, button in enumerate(self.buttons()):
             draw_button(surface, button, size, hovered=button.key == self.list.hover,
                         focused=index == self.list.focus)
         if tip is not None:
-            tooltip.draw_tip(surface, tip[0], tip[1], size - 2)
+            tooltip.draw_tip(surface, tip[0], tip[1], theme.smaller(size, 2))
 
 
 class MatchEndScene(_ResultScene):
@@ -407,7 +408,8 @@ class MatchEndScene(_ResultScene):
         width = box.w - 3 * size
         blocks = self.line_blocks(size)
         rounds = [b for b in self.buttons() if b.key.startswith("round:")]
-        limit = (min(b.box.y for b in rounds) - theme.line_height(size - 2) - 4 if rounds
+        limit = (min(b.box.y for b in rounds) - theme.line_height(theme.smaller(size,
+                                                                                2)) - 4 if rounds
                  else self.buttons()[0].box.y - size // 2)
 
         def height(kept: list[tuple[str, str, int, theme.Colour, bool, int]]) -> int:
@@ -437,12 +439,13 @@ class MatchEndScene(_ResultScene):
         if assisted and self.table.session.human_seats():
             # The "assisted" mark: what help the match had (why it is counted apart).
             under = 1 if blocks and blocks[0][0] == "rating" else 0
-            blocks.insert(under, ("assisted", assisted, size - 2, theme.HINT, True,
+            blocks.insert(under, ("assisted", assisted, theme.smaller(size, 2), theme.HINT, True,
                                   0 if under else size // 3))
         if self.table.session.human_seats() and self.table.session.plays:
             line, _running = match_accuracy(self.table.session)
             blocks.append(("accuracy", line, round(size * 1.1), theme.HINT, True, size // 2))
-            blocks.append(("formula", formula_text(), size - 3, theme.INK_DIM, False, 0))
+            blocks.append(("formula", formula_text(), theme.smaller(size, 3), theme.INK_DIM,
+                           False, 0))
         return blocks
 
     def enter(self) -> None:

@@ -362,7 +362,9 @@ def tutor_paragraphs(check: TutorCheck, position: Position) -> list[str]:
     if not check.about_better:
         return [tutor_text(check, position), better_text(check, position)]
     players = position.players
-    said = [reason_text(r, players) for r in (check.reason, check.detail) if r is not None]
+    # With a refutation said first, the better move's second reason would crowd the panel.
+    reasons = (check.reason,) if first else (check.reason, check.detail)
+    said = [reason_text(r, players) for r in reasons if r is not None]
     return [*first, better_text(check, position), " ".join(said)]
 
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from diloti_desktop.controller import seat_name, side_name
-from diloti_desktop.i18n import N_, _, ngettext
+from diloti_desktop.i18n import FORMS, N_, Phrase, _, form_of, ngettext
 from diloti_desktop.rules.cards import CARDS, pretty_cards
 from diloti_desktop.rules.explain import pile_label
 from diloti_desktop.rules.moves import Move, MoveKind
@@ -86,8 +86,17 @@ def _items(move: Move, position: Position) -> str:
             parts.append(_("the {pile} ({owner})").format(
                 pile=pile_label(pile), owner=seat_name(pile.owner, position.players)))
     if len(parts) <= 1:
-        return "".join(parts)
-    return _("{items} and {last}").format(items=", ".join(parts[:-1]), last=parts[-1])
+        return parts[0] if parts else ""
+    return _joined(parts)
+
+
+def _joined(parts: list[str]) -> Phrase:
+    """``parts`` as one list ("6♦, 2♣ 4♥ and the plain 8 (North)") that keeps the parts'
+    forms: «τα 6♦ 2♣ 4♥ και τη δήλωση 8» where a sentence asks for ``{items:acc}``."""
+    def joined(form: str | None) -> str:
+        texts = [form_of(part, form) if form else str(part) for part in parts]
+        return _("{items} and {last}").format(items=", ".join(texts[:-1]), last=texts[-1])
+    return Phrase(joined(None), {form: joined(form) for form in FORMS})
 
 
 def describe_move(move: Move, position: Position) -> str:
