@@ -171,6 +171,10 @@ class Decorations:
     #: The stock and its caption; a lesson's position that leaves the stock out hides it
     #: rather than call it empty.
     stock_shown: bool = True
+    #: Table items (by mask) the current task names, and areas drawn over the table
+    #: afterwards (a lesson's panel): a pile's explanation keeps clear of both.
+    asked_items: frozenset[int] = frozenset()
+    covered: tuple[Box, ...] = ()
 
 
 def card_surface(card: int, width: int, four_colour: bool) -> pygame.Surface:

@@ -22,6 +22,7 @@ from diloti_desktop.controller.guided import GuidedSession, PuzzleCoach
 from diloti_desktop.controller.lessons import LESSONS, LessonCoach
 from diloti_desktop.i18n import _, format_number
 from diloti_desktop.rules.cards import CARDS, pretty_cards
+from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.ui.board.table_view import Decorations
 from diloti_desktop.ui.kit import theme
@@ -231,7 +232,8 @@ class GuidedTableScene(TableScene):
         shown = self.animations.shown
         if shown.players == 4:
             labels[(self.board.viewer + 2) % 4] = _("partner")
-        deco = dataclasses.replace(super().decorations(), labels=labels, round_title=False)
+        deco = dataclasses.replace(super().decorations(), labels=labels, round_title=False,
+                                   covered=(self.board.panel_box(),))
         return self.guide.decorate(deco, self)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -334,8 +336,13 @@ class LessonGuide:
     def decorate(self, deco: Decorations, scene: GuidedTableScene) -> Decorations:
         """The table as in a game, except the stock when the step's position leaves it
         out (an empty stock while cards are missing): it is not "empty", just not part of
-        the step."""
-        return dataclasses.replace(deco, stock_shown=stock_in_step(scene.animations.shown))
+        the step. The table cards the step's moves use are marked as asked for, so a
+        pile's explanation does not cover them."""
+        moves = [*self.coach.expected(), *(Move.parse(text) for text, _why in
+                                           self.coach.step.wrong)]
+        asked = frozenset().union(*(move_items(move) for move in moves))
+        return dataclasses.replace(deco, stock_shown=stock_in_step(scene.animations.shown),
+                                   asked_items=asked)
 
 
 class PuzzleGuide:

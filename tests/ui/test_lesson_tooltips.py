@@ -1,0 +1,122 @@
+"""A pile's explanation never hides what a lesson step asks for: pointed at every pile of
+every lesson step, at two window sizes, the tooltip stays clear of the player's hand, of
+the table cards the step's moves use (the pile to take among them) and of the lesson's
+panel."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from diloti_desktop.controller.lessons import LESSONS
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.ui.kit import tooltip
+from diloti_desktop.ui.kit.layout import Box
+from diloti_desktop.ui.menus.menu import MainMenuScene
+from diloti_desktop.ui.table.guided_table import GuidedTableScene, LessonGuide
+from diloti_desktop.ui.table.hint_coach import move_items
+from tests.ui.driver import Driver, make_app
+from tests.ui.test_learn import open_learn, press_panel, wait_step
+
+#: The lessons whose steps show a pile while the learner is to play.
+WITH_PILES = [i for i, lesson in enumerate(LESSONS)
+              if lesson.key in {"declare", "duties", "raise", "family", "piles", "partners",
+                                "protect", "family_wins", "reading", "partner_play"}]
+
+
+@pytest.fixture(params=[(1280, 720), (960, 600)], ids=["1280x720", "960x600"])
+def sized(request: pytest.FixtureRequest) -> Iterator[Driver]:
+    """The app on its main menu in a window of the given size."""
+    shell, ctx = make_app(size=request.param)
+    ctx.scenes.reset(MainMenuScene(ctx))
+    shell.draw()
+    yield Driver(shell, ctx)
+    ctx.close_session()
+
+
+def tips_over_piles(driver: Driver, scene: GuidedTableScene,
+                    monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, Box]]:
+    """Point at each pile on the table and draw: where its explanation went."""
+    drawn: list[Box] = []
+    real = tooltip.draw_tip
+
+    def spy(*args: object, **kwargs: object) -> Box:
+        box = real(*args, **kwargs)  # type: ignore[arg-type]
+        drawn.append(box)
+        return box
+
+    monkeypatch.setattr(tooltip, "draw_tip", spy)
+    shown = []
+    for pile in scene.session.position.piles:
+        drawn.clear()
+        driver.move_to(scene.pointer.item_boxes()[pile.cards].center)
+        driver.frames(2)
+        driver.shell.draw()
+        assert drawn, "pointing at a pile explains it"
+        shown.append((pile.cards, drawn[-1]))
+    monkeypatch.setattr(tooltip, "draw_tip", real)
+    driver.move_to((1, 1))
+    driver.frames()
+    return shown
+
+
+@pytest.mark.parametrize("index", WITH_PILES, ids=[LESSONS[i].key for i in WITH_PILES])
+def test_a_pile_s_explanation_never_covers_what_the_step_asks_for(
+        sized: Driver, index: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    driver = sized
+    open_learn(driver).open_lesson(index)
+    scene = driver.top
+    assert isinstance(scene, GuidedTableScene) and isinstance(scene.guide, LessonGuide)
+    checked = 0
+    for number, step in enumerate(LESSONS[index].steps):
+        driver.until(lambda: scene.accepting())
+        asked = frozenset().union(*(move_items(Move.parse(text)) for text in step.expect))
+        items = scene.pointer.item_boxes()
+        hand = [box for _card, box in scene.pointer.hand_card_boxes()]
+        for pile, tip in tips_over_piles(driver, scene, monkeypatch):
+            checked += 1
+            where = f"step {number + 1}, pile {pile:#x}: {tip}"
+            assert not any(tip.intersects(box) for box in hand), f"covers the hand, {where}"
+            for mask in asked:
+                assert not tip.intersects(items[mask]), f"covers an asked item, {where}"
+            assert not tip.intersects(scene.board.panel_box()), f"under the panel, {where}"
+            assert not tip.intersects(items[pile]), f"covers its own pile, {where}"
+        driver.play(Move.parse(step.expect[0]))
+        wait_step(driver, scene)
+        if number + 1 < len(LESSONS[index].steps):
+            press_panel(driver, "next")
+    assert checked, "the lesson shows a pile"
+
+
+def test_the_explanation_goes_below_a_pile_when_nothing_is_there() -> None:
+    bounds = Box(0, 0, 1000, 700)
+    near = Box(450, 100, 100, 150)
+    assert tooltip.place_tip(bounds, [(300, 80)], near, 6) == (0, Box(350, 256, 300, 80))
+    # a card to keep in view below: it goes above instead
+    below = Box(400, 260, 200, 100)
+    _shape, placed = tooltip.place_tip(bounds, [(300, 80)], near, 6, keep_clear=[below])
+    assert not placed.intersects(below) and not placed.intersects(near)
+    assert placed.bottom <= near.y
+
+
+def test_the_explanation_covers_a_seen_card_rather_than_a_needed_one() -> None:
+    bounds = Box(0, 0, 1000, 400)
+    near = Box(450, 150, 100, 100)
+    needed = [Box(0, 0, 1000, 140), Box(0, 260, 1000, 140)]  # above and below: all needed
+    seen = [Box(560, 150, 80, 100)]
+    _shape, placed = tooltip.place_tip(bounds, [(300, 90)], near, 6, keep_clear=needed,
+                                      spare=seen)
+    assert not any(placed.intersects(box) for box in needed)
+    assert not placed.intersects(near)
+    assert placed.right <= near.x, "left of the pile, where only felt is"
+
+
+
+def test_a_wider_lower_panel_fits_between_the_table_and_the_hand() -> None:
+    bounds = Box(0, 0, 700, 700)  # no room beside the pile
+    near = Box(300, 100, 100, 150)
+    hand = Box(50, 360, 600, 140)
+    shape, placed = tooltip.place_tip(bounds, [(400, 120), (600, 90)], near, 6,
+                                      keep_clear=[hand, Box(0, 0, 700, 95)])
+    assert shape == 1 and not placed.intersects(hand) and not placed.intersects(near)
