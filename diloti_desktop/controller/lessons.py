@@ -86,8 +86,9 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         mistake="4S x 4H"),
     Lesson("faces", N_("Jacks, Queens and Kings"), (
         Step("hands=KS7C/8H3D loose=KH5DKC played=9",
-             N_("Face cards have no number. A King takes one loose King, never two, and "
-                "never anything else."),
+             N_("Face cards (Jacks, Queens and Kings) have no number; the cards from Ace to "
+                "10 are numerals. A King takes one loose King, never two, and never anything "
+                "else."),
              N_("Take one of the Kings with your K♠."),
              ("KS x KH", "KS x KC"),
              done=N_("One King each time: the other stays for someone else.")),
@@ -528,6 +529,9 @@ class LessonCoach:
         if not move_ideas(move) <= self.known:
             return _("That move comes in a later lesson.")
         # short: the step's task is on screen just above the reply
+        if move.kind == MoveKind.LAY:
+            return _("Laying {card} is allowed, but it is not what this step asks.").format(
+                card=CARDS[move.card].pretty())
         return _("{move} is allowed, but it is not what this step asks.").format(
             move=move.describe()[:1].upper() + move.describe()[1:])
 

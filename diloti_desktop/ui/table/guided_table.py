@@ -57,7 +57,8 @@ def stock_in_step(position: Position) -> bool:
 def refusal(wrong: str) -> str:
     """A wrong try's answer: the coach's sentence as it is, the rules core's reason (a
     phrase, lower case) as a sentence."""
-    if wrong[:1].islower():
+    if wrong[:1].islower() or not wrong.rstrip().endswith((".", "!", "…")):
+        # a phrase may also start with a card: "3♥ is worth 3: …"
         return _("The rules say no: {reason}.").format(reason=wrong)
     return wrong
 
@@ -196,6 +197,10 @@ class GuidedTableScene(TableScene):
         message over the table as in a game."""
         if not hint and message and message == self.messages.last_reason:
             self.wrong = message
+            if self.interaction.selected:
+                # the clicked cards stay chosen for the next try: say how to let them go
+                self.wrong = _("{reason} The cards you clicked stay chosen: click one again "
+                               "to let it go, or press Esc.").format(reason=refusal(message))
             return
         super().say(message, hint, seconds)
 

@@ -1,12 +1,13 @@
-"""A pile's explanation never hides what a lesson step asks for: pointed at every pile of
-every lesson step, at two window sizes, the tooltip stays clear of the player's hand, of
-the table cards the step's moves use (the pile to take among them) and of the lesson's
-panel."""
+"""What a lesson shows stays in view, at two window sizes: pointed at every pile of every
+step, a pile's explanation stays clear of the player's hand, of the table cards the step's
+moves use (the pile to take among them) and of the lesson's panel; a round summary at a
+lesson's end leaves the whole panel (its result, rule and buttons) uncovered."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pygame
 import pytest
 
 from diloti_desktop.controller.lessons import LESSONS
@@ -16,6 +17,7 @@ from diloti_desktop.ui.kit.layout import Box
 from diloti_desktop.ui.menus.menu import MainMenuScene
 from diloti_desktop.ui.table.guided_table import GuidedTableScene, LessonGuide
 from diloti_desktop.ui.table.hint_coach import move_items
+from diloti_desktop.ui.table.summary import RoundSummaryScene
 from tests.ui.driver import Driver, make_app
 from tests.ui.test_learn import open_learn, press_panel, wait_step
 
@@ -120,3 +122,66 @@ def test_a_wider_lower_panel_fits_between_the_table_and_the_hand() -> None:
     shape, placed = tooltip.place_tip(bounds, [(400, 120), (600, 90)], near, 6,
                                       keep_clear=[hand, Box(0, 0, 700, 95)])
     assert shape == 1 and not placed.intersects(hand) and not placed.intersects(near)
+
+
+#: The lessons whose last move ends the round: a round summary comes up.
+ROUND_ENDS = [i for i, lesson in enumerate(LESSONS)
+              if lesson.key in {"xeri", "leftovers", "scoring", "partners", "last_capture"}]
+
+
+@pytest.mark.parametrize("index", ROUND_ENDS, ids=[LESSONS[i].key for i in ROUND_ENDS])
+def test_a_lesson_s_round_summary_leaves_the_whole_panel_in_view(sized: Driver,
+                                                                 index: int) -> None:
+    driver = sized
+    open_learn(driver).open_lesson(index)
+    scene = driver.top
+    assert isinstance(scene, GuidedTableScene)
+    steps = LESSONS[index].steps
+    for number, step in enumerate(steps):
+        driver.until(lambda: scene.accepting())
+        driver.play(Move.parse(step.expect[0]))
+        if number + 1 < len(steps):
+            wait_step(driver, scene)
+            press_panel(driver, "next")
+    driver.until(lambda: isinstance(driver.top, RoundSummaryScene), timeout=30.0)
+    summary = driver.top
+    assert isinstance(summary, RoundSummaryScene)
+    assert summary.frame().y >= scene.board.panel_box().bottom
+    assert not any(label == "Match total" for label, _values, _strong in summary.rows())
+
+
+def test_a_refusal_says_the_clicked_cards_stay_chosen(driver: Driver) -> None:
+    """Lesson 10, step 2: the learner clicks the 3♥ for the refused try the step asks
+    for; the next drop, the one asked, would fail with the 3♥ still chosen, so the
+    refusal says how to let it go."""
+    index = next(i for i, lesson in enumerate(LESSONS) if lesson.key == "piles")
+    open_learn(driver).open_lesson(index)
+    scene = driver.top
+    assert isinstance(scene, GuidedTableScene)
+    driver.until(lambda: scene.accepting())
+    driver.play(Move.parse(LESSONS[index].steps[0].expect[0]))
+    wait_step(driver, scene)
+    press_panel(driver, "next")
+    driver.until(lambda: scene.accepting())
+    three = 1 << Move.parse("3H").card
+    pile = scene.session.position.piles[0].cards
+    driver.click(driver.item(three))
+    driver.drag(driver.hand_card(Move.parse("TS").card), driver.item(pile))
+    driver.frames(2)
+    assert "plain 7" in scene.wrong and "stay chosen" in scene.wrong
+    assert scene.wrong.startswith("The rules say no:")
+    driver.key(pygame.K_ESCAPE)
+    assert not scene.interaction.selected and driver.top is scene
+    driver.drag(driver.hand_card(Move.parse("7S").card), driver.item(pile))
+    wait_step(driver, scene)
+
+
+def test_a_lay_that_is_not_asked_is_named_as_laying(driver: Driver) -> None:
+    index = next(i for i, lesson in enumerate(LESSONS) if lesson.key == "scoring")
+    open_learn(driver).open_lesson(index)
+    scene = driver.top
+    assert isinstance(scene, GuidedTableScene)
+    driver.until(lambda: scene.accepting())
+    driver.play(Move.parse("TC"))
+    driver.frames(2)
+    assert scene.wrong == "Laying 10♣ is allowed, but it is not what this step asks."
