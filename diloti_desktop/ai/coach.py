@@ -65,7 +65,7 @@ class NudgeKind(Enum):
 
     SWEEP = "sweep"            #: a capture clears the table
     TAKE = "take"              #: a capture (``cards``: the best card; ``value``: cards taken)
-    TAKE_PILE = "take_pile"    #: an opponent's pile can be taken
+    TAKE_PILE = "take_pile"    #: a pile can be taken (an opponent's first; ``seat``: owner)
     BUILD = "build"            #: prepare a capture for the next turn (a declaration)
     FAMILY = "family"          #: join cards of one value (a family)
     RAISE = "raise"            #: raise a pile with one card
@@ -300,11 +300,12 @@ def nudge(view: SeatView, best: Option,
     if move.kind == MoveKind.CAPTURE:
         if best.facts.xeri:
             return Nudge(NudgeKind.SWEEP)
-        theirs = [p for p in position.piles if p.cards in move.piles
-                  and p.owner & 1 != view.seat & 1]
-        if theirs:
-            return Nudge(NudgeKind.TAKE_PILE, cards=theirs[0].cards, value=theirs[0].value,
-                         seat=theirs[0].owner)
+        taken = [p for p in position.piles if p.cards in move.piles]
+        # an opponent's pile is the news; else the own side's, never its cards one by one
+        taken.sort(key=lambda p: p.owner & 1 == view.seat & 1)
+        if taken:
+            return Nudge(NudgeKind.TAKE_PILE, cards=taken[0].cards, value=taken[0].value,
+                         seat=taken[0].owner)
         table = move.table_cards
         return Nudge(NudgeKind.TAKE, cards=_most_valuable(table), value=table.bit_count())
     if move.kind == MoveKind.BUILD:
