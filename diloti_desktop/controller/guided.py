@@ -38,7 +38,7 @@ from diloti_desktop.rules.gestures import resolve_gesture
 from diloti_desktop.rules.movegen import is_legal
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
-from diloti_desktop.rules.view import SeatView
+from diloti_desktop.rules.view import SeatView, seat_view
 
 log = logging.getLogger(__name__)
 
@@ -127,19 +127,23 @@ class GuidedSession(GameSession):
         self._explain_move: Move | None = None
         self._events.append(RoundBegan(position.round_no, (), position))
 
-    def explain(self, move: Move) -> None:
-        """Find the hint engine's reasons for ``move`` in the background; they appear in
-        :attr:`explained` (a move and its reasons, most important first) once ready."""
+    def explain(self, move: Move, before: Position | None = None) -> None:
+        """Find the hint engine's reasons for ``move``, played ``before`` (by default
+        from the position now), in the background; they appear in :attr:`explained` (a
+        move and its reasons, most important first) once ready. A solved puzzle's move
+        was played already: its reasons are those of the puzzle's position."""
         if self._explain_job is not None:
             return
-        view = self.view(self.position.turn)
+        position = before if before is not None else self.position
+        view = (seat_view(before, before.turn) if before is not None
+                else self.view(self.position.turn))
         self._explain_move = move
 
         def work() -> tuple[Reason, ...]:
             facts = move_facts(view, [move])[0]
             return tuple(fact_reasons(facts, (view.seat + 1) % view.position.players))
 
-        self._explain_job = jobs.start(self.position, work)
+        self._explain_job = jobs.start(position, work)
 
     def waiting(self) -> bool:
         """Whether the step is done and the session waits for the next one."""

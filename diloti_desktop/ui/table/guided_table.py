@@ -367,7 +367,7 @@ class PuzzleGuide:
         """Once solved or revealed: ask for the hint engine's reasons, light the answer."""
         if self.coach.step_complete() and not self.explaining:
             self.explaining = True
-            scene.guided.explain(self.coach.puzzle.answer)
+            scene.guided.explain(self.coach.puzzle.answer, self.coach.puzzle.position)
             if self.coach.solved and self.on_solved is not None:
                 self.on_solved(self.coach.puzzle.ident)
             return True
