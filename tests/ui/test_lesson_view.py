@@ -185,3 +185,50 @@ def test_a_lay_that_is_not_asked_is_named_as_laying(driver: Driver) -> None:
     driver.play(Move.parse("TC"))
     driver.frames(2)
     assert scene.wrong == "Laying 10♣ is allowed, but it is not what this step asks."
+
+
+@pytest.mark.parametrize("language", ["en", "el", "de"])
+def test_no_line_of_the_lesson_panel_is_squeezed_beside_its_buttons(
+        driver: Driver, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long refusal (a Greek one, with the chosen cards' sentence) wraps into the row of
+    the panel's buttons: every line is drawn at the panel's size, none shrunk to fit the
+    room left of the buttons."""
+    from diloti_desktop.i18n import set_language
+    from diloti_desktop.ui.kit import theme
+
+    set_language(language)
+    try:
+        index = next(i for i, lesson in enumerate(LESSONS) if lesson.key == "faces")
+        open_learn(driver).open_lesson(index)
+        scene = driver.top
+        assert isinstance(scene, GuidedTableScene)
+        driver.until(lambda: scene.accepting())
+        kings = [1 << Move.parse(c).card for c in ("KH", "KC")]
+        driver.click(driver.item(kings[0]))
+        driver.drag(driver.hand_card(Move.parse("KS").card), driver.item(kings[1]))
+        driver.frames(2)
+        assert scene.wrong
+        drawn: list[tuple[str, int, bool, int | None]] = []
+        real = theme.blit_text
+
+        def spy(surface: pygame.Surface, text: str, size: int, *args: object,
+                **kwargs: object) -> object:
+            width = kwargs.get("max_width")
+            drawn.append((text, size, bool(kwargs.get("bold")),
+                          width if isinstance(width, int) else None))
+            return real(surface, text, size, *args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(theme, "blit_text", spy)
+        scene.panel.draw(pygame.Surface(driver.ctx.window.size()), scene.content())
+        monkeypatch.setattr(theme, "blit_text", real)
+        body = drawn[1:]  # after the title
+        shown = " ".join(text for text, *_rest in body)
+        assert scene.wrong.split()[-1] in shown, "the refusal is drawn to its end"
+        for text, size, bold, width in body:
+            if width is not None and text:
+                assert theme.text(text, size, bold=bold).get_width() <= width, text
+        sizes = {size for _text, size, _bold, _width in body}
+        font_px = scene.board.layout().font_px
+        assert len(sizes) == 1 and sizes.pop() >= round(font_px * theme.MIN_SHRINK)
+    finally:
+        set_language("en")

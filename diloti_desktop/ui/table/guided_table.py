@@ -125,8 +125,10 @@ class CoachPanel:
         text_w = box.w - 2 * size
         bottom = box.bottom - size // 3
         # Everything the step says must show: a long translation shrinks the text.
-        lines, text_size = theme.fit_paragraphs(
-            [(text, bold) for text, _colour, bold in content.lines], size, text_w, bottom - y)
+        paragraphs = [(text, bold) for text, _colour, bold in content.lines]
+        corner = ((min(b.box.y for b in buttons) - y, min(b.box.x for b in buttons) - x - size)
+                  if buttons else (bottom - y, text_w))
+        lines, text_size = theme.fit_around(paragraphs, size, text_w, bottom - y, corner)
         line_h = theme.line_height(text_size)
         for index, line in lines:
             _text, colour, bold = content.lines[index]
