@@ -232,3 +232,28 @@ def test_no_line_of_the_lesson_panel_is_squeezed_beside_its_buttons(
         assert len(sizes) == 1 and sizes.pop() >= round(font_px * theme.MIN_SHRINK)
     finally:
         set_language("en")
+
+
+def test_enter_pressed_while_the_step_s_cards_still_move_goes_on_when_they_land() -> None:
+    """With animations on, Enter pressed right after the step's move (the opponent's
+    scripted reply still to come) is kept and goes to the next step, not dropped."""
+    from diloti_desktop.player_data.storage import Settings
+
+    shell, ctx = make_app(settings=Settings(animation_speed="normal", sound_enabled=False,
+                                            tutor=False))
+    ctx.scenes.reset(MainMenuScene(ctx))
+    shell.draw()
+    driver = Driver(shell, ctx)
+    try:
+        index = next(i for i, lesson in enumerate(LESSONS) if lesson.key == "declare")
+        open_learn(driver).open_lesson(index)
+        scene = driver.top
+        assert isinstance(scene, GuidedTableScene)
+        driver.until(lambda: scene.accepting())
+        driver.play(Move.parse(LESSONS[index].steps[0].expect[0]))
+        driver.frames(2)
+        assert not scene.caught_up(), "the cards are still moving"
+        driver.key(pygame.K_RETURN)
+        driver.until(lambda: scene.guide.coach.index == 1, timeout=30.0)
+    finally:
+        ctx.close_session()

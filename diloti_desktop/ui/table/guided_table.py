@@ -157,6 +157,9 @@ class GuidedTableScene(TableScene):
         self.panel = CoachPanel(self.board)
         #: The last wrong try's answer, shown in the panel until the next step.
         self.wrong = ""
+        #: Enter pressed once the step was done but its cards still moved: it goes on
+        #: when they land (a key is never dropped).
+        self.early_enter = False
 
     def content(self) -> PanelContent:
         """What the panel says now."""
@@ -165,6 +168,11 @@ class GuidedTableScene(TableScene):
     # -- input -----------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
         """The panel's buttons first; Enter goes on once a step is done; the rest plays."""
+        done = self.guided.waiting() and self.caught_up()
+        if (isinstance(event, KeyAction) and event.action == Action.CONFIRM and not done
+                and not self.accepting() and self.interaction.picked is None):
+            self.early_enter = True  # the step's move is made; its cards still move
+            return
         if isinstance(event, PointerMove | Click | KeyAction):
             key = self.panel.hit(event, self.content(),
                                  lambda: self.guided.waiting() and self.caught_up())
@@ -224,7 +232,19 @@ class GuidedTableScene(TableScene):
     def update(self, dt: float) -> bool:
         """The table, then what the guide does once a step is done."""
         changed = super().update(dt)
-        return self.guide.update(self) or changed
+        changed = self.guide.update(self) or changed
+        if self.early_enter and self.guided.waiting() and self.caught_up():
+            self.early_enter = False
+            # not at a round's end: its summary comes first, and the lesson's rule
+            if self.guided.position.phase == PLAY:
+                key = next((b.key for b in self.panel.buttons(self.content()) if b.primary),
+                           None)
+                if key is not None:
+                    self.press(key)
+                    return True
+        elif self.early_enter and self.accepting():
+            self.early_enter = False  # the table is the learner's again: nothing to go on to
+        return changed
 
     def next_frame_in(self) -> float:
         """A quick tick while the guide waits for the hint engine, else the table's."""
