@@ -257,3 +257,22 @@ def test_enter_pressed_while_the_step_s_cards_still_move_goes_on_when_they_land(
         driver.until(lambda: scene.guide.coach.index == 1, timeout=30.0)
     finally:
         ctx.close_session()
+
+
+def test_a_lesson_s_review_shows_no_match_title(driver: Driver) -> None:
+    from diloti_desktop.ui.review.review_scene import ReviewScene
+
+    index = next(i for i, lesson in enumerate(LESSONS) if lesson.key == "scoring")
+    open_learn(driver).open_lesson(index)
+    scene = driver.top
+    assert isinstance(scene, GuidedTableScene)
+    driver.until(lambda: scene.accepting())
+    driver.play(Move.parse(LESSONS[index].steps[0].expect[0]))
+    driver.until(lambda: isinstance(driver.top, RoundSummaryScene), timeout=30.0)
+    summary = driver.top
+    assert isinstance(summary, RoundSummaryScene)
+    driver.until(summary.review_ready, timeout=30.0)
+    driver.key(pygame.K_r)
+    assert isinstance(driver.top, ReviewScene)
+    review = driver.top
+    assert review.picture.decorations(review.picture.geometry()).round_title is False
