@@ -71,7 +71,7 @@ class NudgeKind(Enum):
 
     SWEEP = "sweep"            #: a capture clears the table
     TAKE = "take"              #: a capture (``cards``: the best card; ``value``: cards taken)
-    TAKE_PILE = "take_pile"    #: an opponent's pile can be taken
+    TAKE_PILE = "take_pile"    #: a pile can be taken (an opponent's first; ``seat``: owner)
     BUILD = "build"            #: prepare a capture for the next turn (a declaration)
     FAMILY = "family"          #: join cards of one value (a family)
     RAISE = "raise"            #: raise a pile with one card

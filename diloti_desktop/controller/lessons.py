@@ -86,8 +86,9 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         mistake="4S x 4H"),
     Lesson("faces", N_("Jacks, Queens and Kings"), (
         Step("hands=KS7C/8H3D loose=KH5DKC played=9",
-             N_("Face cards have no number. A King takes one loose King, never two, and "
-                "never anything else."),
+             N_("Face cards (Jacks, Queens and Kings) have no number; the cards from Ace to "
+                "10 are numerals. A King takes one loose King, never two, and never anything "
+                "else."),
              N_("Take one of the Kings with your K♠."),
              ("KS x KH", "KS x KC"),
              done=N_("One King each time: the other stays for someone else.")),
@@ -301,7 +302,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         Step("rules=4p hands=4SQH/9C8D/7CJS/6SKD loose=5D "
              "captured=ASAHADAC2S2H2D2C3S3H3D3C4H4D4C5S5H5C6H6D/"
              "6C7S7H7D8S8H8C9S9H9DTSTHTDTCJHJDJCQSQDQCKSKHKC last=1 played=43",
-             N_("Play goes to your left: after you comes East, an opponent, then your partner "
+             N_("Play goes to your right: after you comes East, an opponent, then your partner "
                 "North, then West."),
              N_("Lay a card that East cannot use to empty the table: your Q♥, not the 4♠."),
              ("QH",),
@@ -394,8 +395,8 @@ LESSONS: Final[tuple[Lesson, ...]] = (
              "6C7S7H7D7C8S8H9S9H9DTSTHTDTCJSJHJDJCQSQHQDQCKSKHKDKC last=1 played=46",
              N_("A plain pile can be raised and taken from you. A family cannot. Your 3♠ + "
                 "5♣ make 8, and so does the 8♣."),
-             N_("Click the 5♣, then drop your 3♠ on the 8♣ and choose the family of 8s: you "
-                "keep the 8♦."),
+             N_("Click the 5♣, then drop your 3♠ on the 8♣ to make a family of 8s: you keep "
+                "the 8♦."),
              ("3S *8 5C 8C",),
              (("3S =8 5C", N_("A plain 8 can be raised: an Ace makes it 9, and a 9 takes "
                               "it. Make a family with the 8♣ instead.")),
@@ -528,6 +529,9 @@ class LessonCoach:
         if not move_ideas(move) <= self.known:
             return _("That move comes in a later lesson.")
         # short: the step's task is on screen just above the reply
+        if move.kind == MoveKind.LAY:
+            return _("Laying {card} is allowed, but it is not what this step asks.").format(
+                card=CARDS[move.card].pretty())
         return _("{move} is allowed, but it is not what this step asks.").format(
             move=move.describe()[:1].upper() + move.describe()[1:])
 

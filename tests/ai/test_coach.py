@@ -132,3 +132,16 @@ def test_counting_says_when_every_other_card_of_a_rank_is_gone() -> None:
     assert holds_chance(view, 1, parse_cards("QSQHQD")) == 0.0
     assert holds_chance(view, 1, parse_cards("KHKC")) == 0.0  # both already captured
     assert holds_chance(view, 1, view.unseen) == 1.0  # the unseen cards are its hand
+
+
+def test_taking_your_own_pile_is_nudged_as_your_pile_not_as_its_cards() -> None:
+    # Seat 0 declared 10 (2♠ 8♣) and keeps the 10♣: taking it is best.
+    view = seat_view(complete("rules=2p dealer=1 turn=0 hands=TCJD/4D5H loose=7S "
+                              "piles=P10@0:2S8C played=20"), 0)
+    take = Move.parse("TC x [2S8C]")
+    ranking = [MoveValue(take, 2.0, 0.0, 20, False),
+               MoveValue(Move.parse("JD"), -1.0, 0.0, 20, False)]
+    advice = advise(view, ranking)
+    assert advice is not None and advice.best.move == take
+    assert advice.nudge == Nudge(NudgeKind.TAKE_PILE, cards=parse_cards("2S8C"), value=10,
+                                 seat=0)

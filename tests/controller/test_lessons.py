@@ -4,6 +4,8 @@ lesson's coach accepts exactly the expected moves."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from diloti_desktop import glossary
@@ -169,3 +171,30 @@ def test_a_refusal_speaks_only_of_moves_the_learner_has_met() -> None:
     raising = LessonCoach(next(item for item in LESSONS if item.key == "raise"))
     assert refusal(raising, pile_position, "6H", pile="2C3D") == (
         "plain 5 plus 6♥ makes 11: a pile cannot go above 10")
+
+
+def test_a_solved_puzzle_is_explained_from_its_own_position() -> None:
+    """Once solved, the answer has been played and North is to move: the reasons are
+    still those of the puzzle's position (easy puzzle 2 said "It leaves You no sweep")."""
+    from diloti_desktop.ai.hints import move_facts
+    from diloti_desktop.ai.puzzles import load_puzzles
+    from diloti_desktop.ai.reasons import fact_reasons
+    from diloti_desktop.controller.guided import PuzzleCoach
+
+    puzzle = load_puzzles()[1]
+    session = GuidedSession(PuzzleCoach(puzzle), ai_pace=0.0)
+    try:
+        assert session.submit(puzzle.answer)
+        assert session.position != puzzle.position
+        session.explain(puzzle.answer, puzzle.position)
+        deadline = time.monotonic() + 60
+        while session.explained is None and time.monotonic() < deadline:
+            session.update()
+            time.sleep(0.02)
+        assert session.explained is not None
+        view = seat_view(puzzle.position, puzzle.position.turn)
+        expected = fact_reasons(move_facts(view, [puzzle.answer])[0],
+                                (view.seat + 1) % puzzle.position.players)
+        assert session.explained == (puzzle.answer, tuple(expected))
+    finally:
+        session.close()

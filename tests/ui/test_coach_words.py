@@ -129,3 +129,12 @@ def test_the_tutor_says_the_refutation_first_in_every_language() -> None:
         assert len(seen) == 6
     finally:
         set_language("en")
+
+
+def test_a_pile_nudge_names_whose_pile_it_is() -> None:
+    own = Nudge(NudgeKind.TAKE_PILE, cards=parse_cards("2S8C"), value=10, seat=0)
+    assert nudge_text(own, 2) == "You can take your pile of 10."
+    partner = own._replace(seat=2)
+    assert nudge_text(partner, 4) == "You can take your partner's pile of 10."
+    theirs = own._replace(seat=1)
+    assert nudge_text(theirs, 2) == "You can take North's pile of 10 before they do."

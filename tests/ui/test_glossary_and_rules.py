@@ -168,14 +168,15 @@ def test_the_glossary_shows_whole_entries_a_scroll_bar_and_more_below(
     assert abs(scene.scroll_bar()[1].bottom - track.bottom) <= 1
 
 
-def test_how_to_play_lists_every_control_of_the_table() -> None:
+def test_how_to_play_lists_every_control_of_the_table_and_the_review() -> None:
     heading, paragraphs, _example, _caption = SECTIONS[-1]
     assert heading == "Playing on this table"
     text = " ".join(paragraphs)
     from diloti_desktop.ui.kit.input import LETTERS
-    # the table's letters (the review's own keys are shown on its buttons)
-    for letter in ("h", "m", "l", "u", "s", "r"):
-        assert letter in LETTERS and re.search(rf"\b{letter.upper()}\b", text), letter
+    # every letter shortcut, the table's and the review's own
+    for letter in LETTERS:
+        assert re.search(rf"\b{letter.upper()}\b", text), letter
     for words in ("Ctrl+Z", "Undo", "three times", "history", "tutor", "Settings", "review",
-                  "F11", "F12", "Esc", "Enter", "Tab", "Space"):
+                  "F11", "F12", "Esc", "Enter", "Tab", "Space", "Home", "End", "Page Up",
+                  "Page Down", "1 to 9"):
         assert words in text, words

@@ -174,6 +174,10 @@ class Decorations:
     #: Where the toast goes instead of its usual place (the review moves it out of the
     #: way of its arrows); its bottom edge, as for the usual place.
     toast_box: Box | None = None
+    #: Table items (by mask) the current task names, and areas drawn over the table
+    #: afterwards (a lesson's panel): a pile's explanation keeps clear of both.
+    asked_items: frozenset[int] = frozenset()
+    covered: tuple[Box, ...] = ()
 
 
 def card_surface(card: int, width: int, four_colour: bool) -> pygame.Surface:

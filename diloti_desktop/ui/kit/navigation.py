@@ -20,8 +20,15 @@ from diloti_desktop.controller.retry import Retry
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.ruleset import Ruleset
-from diloti_desktop.ui.kit.layout import TableLayout
+from diloti_desktop.ui.kit.layout import Box, TableLayout
 from diloti_desktop.ui.kit.scene_stack import Screen
+
+
+class TableBoard(Protocol):
+    """Where a table keeps things in view."""
+
+    def panel_box(self) -> Box:
+        """The coach panel over the top of the felt (a lesson's), when there is one."""
 
 
 class PlayedTable(Protocol):
@@ -30,6 +37,10 @@ class PlayedTable(Protocol):
     @property
     def session(self) -> GameSession:
         """The session played."""
+
+    @property
+    def board(self) -> TableBoard:
+        """The table's layout: a lesson's round summary stays below its panel."""
 
     def next_round(self) -> None:
         """Deal the next round."""

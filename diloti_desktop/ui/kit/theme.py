@@ -313,6 +313,47 @@ def fit_paragraphs(paragraphs: list[tuple[str, bool]], size: int, width: int,
     return lines, current
 
 
+def fit_around(paragraphs: list[tuple[str, bool]], size: int, width: int, height: int,
+               corner: tuple[int, int]) -> tuple[list[tuple[int, str]], int]:
+    """As :func:`fit_paragraphs`, in a box whose bottom right holds something else (a
+    panel's buttons): a line whose row reaches below ``corner[0]`` pixels from the top is
+    at most ``corner[1]`` wide, so it wraps early rather than be drawn smaller."""
+    floor = max(MIN_TEXT_PX, min(size, round(size * MIN_SHRINK)))
+    current = size
+    while True:
+        step = line_height(current)
+        lines = _flow(paragraphs, current, width, step, corner)
+        room = max(0, height // max(1, step))
+        if len(lines) <= room or current <= floor:
+            break
+        current -= 1
+    if len(lines) > room:
+        _overflow(" ".join(text for text, _bold in paragraphs), len(lines), room,
+                  "more lines than its box holds")
+        return lines[:room], current
+    return lines, current
+
+
+def _flow(paragraphs: list[tuple[str, bool]], size: int, width: int, step: int,
+          corner: tuple[int, int]) -> list[tuple[int, str]]:
+    """Greedy word wrap, each row as wide as its place allows (see :func:`fit_around`);
+    a word longer than its row is kept whole."""
+    rows: list[tuple[int, str]] = []
+    for index, (text, bold) in enumerate(paragraphs):
+        font = resources.font(size, bold)
+        line = ""
+        for word in text.split(" "):
+            limit = width if (len(rows) + 1) * step <= corner[0] else corner[1]
+            candidate = f"{line} {word}" if line else word
+            if not line or font.size(candidate)[0] <= limit:
+                line = candidate
+                continue
+            rows.append((index, line))
+            line = word
+        rows.append((index, line))
+    return rows
+
+
 def line_height(size: int) -> int:
     """The distance between two lines of text of ``size``."""
     return round(resources.font(size).get_linesize() * 1.05)

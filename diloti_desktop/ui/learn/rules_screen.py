@@ -97,6 +97,14 @@ SECTIONS: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
            "legal move. L shows the round's history, S the score sheet. Undo (Ctrl+Z or U) "
            "takes back your last move. The tutor, switched on in Settings, warns you before "
            "a costly move. After a round, R opens its review, move by move."),
+        N_("In a round's review: ← and → (or ↑ and ↓) step through the moves, Home and End "
+           "go to the first and the last; Page Up and Page Down jump to the previous or next "
+           "mistake, and 1 to 9 to a mistake by its number in the list. A shows every hand, "
+           "G grades the other players' moves too, E saves the round and its grades as a "
+           "text file. Click a move in the list to see it; Esc closes the review."),
+        N_("On a mistake, in the tutor's warning or in the review, W (Show the line) plays "
+           "what happens next on the table, then puts the cards back. In the review, R "
+           "plays the mistake again as a puzzle."),
         N_("F11 switches fullscreen; F12 saves a screenshot and says where it went."),
         N_("New to the game? Learn to play, in the main menu, teaches it on the table in "
            "short lessons. The Glossary button below explains every word of the game."),

@@ -83,7 +83,9 @@ class ReviewPicture:
         position = reviewed.positions[step]
         players = position.players
         face_up = frozenset(range(players)) if show_all else frozenset({reviewed.viewer})
-        deco = Decorations(face_up_hands=face_up, four_colour=self.ctx.settings.four_colour_suits)
+        # a lesson's round belongs to no match: no "Round 1 · deal 4 of 4 · first to 61"
+        deco = Decorations(face_up_hands=face_up, four_colour=self.ctx.settings.four_colour_suits,
+                           round_title=reviewed.session.deals_rounds)
         deco.status = self._status()
         deco.toast = self.message.text
         deco.toast_is_hint = not self.message.problem

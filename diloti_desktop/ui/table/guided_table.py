@@ -22,6 +22,7 @@ from diloti_desktop.controller.guided import GuidedSession, PuzzleCoach
 from diloti_desktop.controller.lessons import LESSONS, LessonCoach
 from diloti_desktop.i18n import _, format_number
 from diloti_desktop.rules.cards import CARDS, pretty_cards
+from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.ui.board.table_view import Decorations
 from diloti_desktop.ui.kit import theme
@@ -56,7 +57,8 @@ def stock_in_step(position: Position) -> bool:
 def refusal(wrong: str) -> str:
     """A wrong try's answer: the coach's sentence as it is, the rules core's reason (a
     phrase, lower case) as a sentence."""
-    if wrong[:1].islower():
+    if wrong[:1].islower() or not wrong.rstrip().endswith((".", "!", "…")):
+        # a phrase may also start with a card: "3♥ is worth 3: …"
         return _("The rules say no: {reason}.").format(reason=wrong)
     return wrong
 
@@ -123,8 +125,10 @@ class CoachPanel:
         text_w = box.w - 2 * size
         bottom = box.bottom - size // 3
         # Everything the step says must show: a long translation shrinks the text.
-        lines, text_size = theme.fit_paragraphs(
-            [(text, bold) for text, _colour, bold in content.lines], size, text_w, bottom - y)
+        paragraphs = [(text, bold) for text, _colour, bold in content.lines]
+        corner = ((min(b.box.y for b in buttons) - y, min(b.box.x for b in buttons) - x - size)
+                  if buttons else (bottom - y, text_w))
+        lines, text_size = theme.fit_around(paragraphs, size, text_w, bottom - y, corner)
         line_h = theme.line_height(text_size)
         for index, line in lines:
             _text, colour, bold = content.lines[index]
@@ -153,6 +157,9 @@ class GuidedTableScene(TableScene):
         self.panel = CoachPanel(self.board)
         #: The last wrong try's answer, shown in the panel until the next step.
         self.wrong = ""
+        #: Enter pressed once the step was done but its cards still moved: it goes on
+        #: when they land (a key is never dropped).
+        self.early_enter = False
 
     def content(self) -> PanelContent:
         """What the panel says now."""
@@ -161,6 +168,11 @@ class GuidedTableScene(TableScene):
     # -- input -----------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
         """The panel's buttons first; Enter goes on once a step is done; the rest plays."""
+        done = self.guided.waiting() and self.caught_up()
+        if (isinstance(event, KeyAction) and event.action == Action.CONFIRM and not done
+                and not self.accepting() and self.interaction.picked is None):
+            self.early_enter = True  # the step's move is made; its cards still move
+            return
         if isinstance(event, PointerMove | Click | KeyAction):
             key = self.panel.hit(event, self.content(),
                                  lambda: self.guided.waiting() and self.caught_up())
@@ -195,6 +207,10 @@ class GuidedTableScene(TableScene):
         message over the table as in a game."""
         if not hint and message and message == self.messages.last_reason:
             self.wrong = message
+            if self.interaction.selected:
+                # the clicked cards stay chosen for the next try: say how to let them go
+                self.wrong = _("{reason} The cards you clicked stay chosen: click one again "
+                               "to let it go, or press Esc.").format(reason=refusal(message))
             return
         super().say(message, hint, seconds)
 
@@ -220,7 +236,19 @@ class GuidedTableScene(TableScene):
     def update(self, dt: float) -> bool:
         """The table, then what the guide does once a step is done."""
         changed = super().update(dt)
-        return self.guide.update(self) or changed
+        changed = self.guide.update(self) or changed
+        if self.early_enter and self.guided.waiting() and self.caught_up():
+            self.early_enter = False
+            # not at a round's end: its summary comes first, and the lesson's rule
+            if self.guided.position.phase == PLAY:
+                key = next((b.key for b in self.panel.buttons(self.content()) if b.primary),
+                           None)
+                if key is not None:
+                    self.press(key)
+                    return True
+        elif self.early_enter and self.accepting():
+            self.early_enter = False  # the table is the learner's again: nothing to go on to
+        return changed
 
     def next_frame_in(self) -> float:
         """A quick tick while the guide waits for the hint engine, else the table's."""
@@ -235,7 +263,8 @@ class GuidedTableScene(TableScene):
         shown = self.animations.shown
         if shown.players == 4:
             labels[(self.board.viewer + 2) % 4] = _("partner")
-        deco = dataclasses.replace(super().decorations(), labels=labels, round_title=False)
+        deco = dataclasses.replace(super().decorations(), labels=labels, round_title=False,
+                                   covered=(self.board.panel_box(),))
         return self.guide.decorate(deco, self)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -338,8 +367,13 @@ class LessonGuide:
     def decorate(self, deco: Decorations, scene: GuidedTableScene) -> Decorations:
         """The table as in a game, except the stock when the step's position leaves it
         out (an empty stock while cards are missing): it is not "empty", just not part of
-        the step."""
-        return dataclasses.replace(deco, stock_shown=stock_in_step(scene.animations.shown))
+        the step. The table cards the step's moves use are marked as asked for, so a
+        pile's explanation does not cover them."""
+        moves = [*self.coach.expected(), *(Move.parse(text) for text, _why in
+                                           self.coach.step.wrong)]
+        asked = frozenset().union(*(move_items(move) for move in moves))
+        return dataclasses.replace(deco, stock_shown=stock_in_step(scene.animations.shown),
+                                   asked_items=asked)
 
 
 class PuzzleGuide:
@@ -359,7 +393,7 @@ class PuzzleGuide:
         """Once solved or revealed: ask for the hint engine's reasons, light the answer."""
         if self.coach.step_complete() and not self.explaining:
             self.explaining = True
-            scene.guided.explain(self.coach.puzzle.answer)
+            scene.guided.explain(self.coach.puzzle.answer, self.coach.puzzle.position)
             if self.coach.solved and self.on_solved is not None:
                 self.on_solved(self.coach.puzzle.ident)
             return True

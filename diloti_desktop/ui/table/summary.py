@@ -129,21 +129,40 @@ class RoundSummaryScene(_ResultScene):
         and the lesson's panel at the top of the table keeps its result and rule in view."""
         return not self.table.session.deals_rounds
 
+    def rows(self) -> list[tuple[str, tuple[str, str], bool]]:
+        """The breakdown's rows; a lesson plays no match, so no match total."""
+        rows = summary_rows(self.result.breakdown, self.result.scores,
+                            self.table.session.config.rules)
+        return rows[:-1] if self.in_lesson else rows
+
+    def _content_height(self, size: int, unit: int) -> int:
+        """How tall the panel's content is at text ``size``; mirrors draw(): margin,
+        title, accounts, header, rows, target and status lines (not in a lesson), button."""
+        button_h = round(unit * 0.065)
+        lines = size // 2 if self.in_lesson else round(size * 2.7) + round(size * 1.6)
+        return (size + round(size * 2.6) + len(self.account_lines()) * round(size * 1.5)
+                + round(size * 2.0) + len(self.rows()) * round(size * 1.75) + lines
+                + button_h + button_h // 2)
+
+    def _size(self) -> int:
+        """The text size: in a lesson, small enough for the panel to fit below the
+        lesson's panel, which keeps the lesson's result, rule and buttons in view."""
+        width, height = self.ctx.window.size()
+        unit = screen_unit(width, height)
+        size = max(13, round(unit * 0.026))
+        if self.in_lesson:
+            room = height - self.table.board.panel_box().bottom - size
+            while size > theme.MIN_TEXT_PX and self._content_height(size, unit) > room:
+                size -= 1
+        return size
+
     def frame(self) -> Box:
         """The panel, as tall as its content; in a lesson at the bottom of the window,
         below the lesson's panel."""
         width, height = self.ctx.window.size()
         unit = screen_unit(width, height)
-        size = max(13, round(unit * 0.026))
-        rows = len(summary_rows(self.result.breakdown, self.result.scores,
-                                self.table.session.config.rules))
-        button_h = round(unit * 0.065)
-        # Mirrors draw(): margin, title, accounts, header, rows, target and status lines
-        # (not in a lesson), button.
-        lines = size // 2 if self.in_lesson else round(size * 2.7) + round(size * 1.6)
-        content = (size + round(size * 2.6) + len(self.account_lines()) * round(size * 1.5)
-                   + round(size * 2.0) + rows * round(size * 1.75) + lines
-                   + button_h + button_h // 2)
+        size = self._size()
+        content = self._content_height(size, unit)
         box = panel(width, height, 0.66, 0.0, max_w=round(unit * 1.18))
         h = min(height - 2 * size, content)
         top = height - h - size // 2 if self.in_lesson else (height - h) // 2
@@ -236,8 +255,7 @@ class RoundSummaryScene(_ResultScene):
     def draw(self, surface: pygame.Surface) -> None:
         """The breakdown table."""
         box = self.frame()
-        unit = screen_unit(*surface.get_size())
-        size = max(13, round(unit * 0.026))
+        size = self._size()
         if self.in_lesson:
             # the lesson's result and rule above stay readable
             top = max(0, box.y - size // 2)
@@ -257,7 +275,7 @@ class RoundSummaryScene(_ResultScene):
             y += round(size * 1.5)
         players = self.table.session.position.players
         rules = self.table.session.config.rules
-        rows = summary_rows(self.result.breakdown, self.result.scores, rules)
+        rows = self.rows()
         label_x = box.x + 2 * size
         col_w = round((box.w - 4 * size) * 0.25)
         columns = (box.right - 2 * size - col_w * 2 + col_w // 2,

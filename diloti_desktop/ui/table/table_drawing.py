@@ -196,7 +196,7 @@ class TableDrawing:
         parts.history.draw(surface, layout, history_lines(
             self.session.history[:parts.animations.moves_shown]), parts.board.viewer)
         parts.hint.draw(surface, layout, list(geometry.item_boxes().values()))
-        self._draw_pile_tip(surface)
+        self._draw_pile_tip(surface, deco)
 
     def tip_item(self) -> tuple[int, Box] | None:
         """The pile under the pointer (its label included), else the keyboard-focused
@@ -220,13 +220,23 @@ class TableDrawing:
             return focus, boxes[focus]
         return None
 
-    def _draw_pile_tip(self, surface: pygame.Surface) -> None:
-        """The pointed pile explained with the glossary's words and its owner's duty."""
+    def _draw_pile_tip(self, surface: pygame.Surface, deco: Decorations) -> None:
+        """The pointed pile explained with the glossary's words and its owner's duty, clear
+        of the hand and of the items the task names, the hint lights or the player chose."""
         tip = self.tip_item()
-        if tip is not None:
-            text = tooltip.pile_tip(self.parts.animations.shown, tip[0],
-                                    self.parts.board.viewer)
-            tooltip.draw_tip(surface, text, tip[1], max(12, self.parts.board.layout().font_px - 1))
+        if tip is None:
+            return
+        parts = self.parts
+        text = tooltip.pile_tip(parts.animations.shown, tip[0], parts.board.viewer)
+        geometry = parts.board.geometry(parts.animations)
+        items = geometry.item_boxes()
+        named = deco.asked_items | deco.hint_items | deco.selected
+        keep_clear = [box for _card, box in geometry.hand(parts.board.viewer)]
+        keep_clear += [box for mask, box in items.items() if mask in named]
+        keep_clear += deco.covered
+        spare = [box for mask, box in items.items() if mask not in named]
+        tooltip.draw_tip(surface, text, tip[1], max(12, parts.board.layout().font_px - 1),
+                         keep_clear, spare)
 
 
 def seat_labels(config: GameConfig, players: int, viewer: int) -> dict[int, str]:

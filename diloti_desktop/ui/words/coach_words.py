@@ -81,6 +81,10 @@ def nudge_text(nudge: Nudge, players: int) -> str:
                             nudge.value - 1).format(card=pretty_cards(nudge.cards),
                                                     count=nudge.value - 1)
         return _("You can take the {card}.").format(card=pretty_cards(nudge.cards))
+    if kind == NudgeKind.TAKE_PILE and nudge.seat == 0:
+        return _("You can take your pile of {value}.").format(value=nudge.value)
+    if kind == NudgeKind.TAKE_PILE and players == 4 and nudge.seat == 2:
+        return _("You can take your partner's pile of {value}.").format(value=nudge.value)
     if kind == NudgeKind.TAKE_PILE:
         return _("You can take {owner}'s pile of {value} before they do.").format(
             owner=_who(nudge.seat, players), value=nudge.value)
