@@ -7,10 +7,12 @@ Plays seeded rounds between the two strongest levels (Master against Expert, the
 alternating), and offers every position of each round's last deal (the stock empty, so
 the mover knows the other hand by counting the cards seen) to
 :func:`diloti_desktop.ai.puzzles.make_puzzle`: the exact end-of-round solver values every
-distinct move, and the position is kept when the best move is at least 2 points ahead of
-every other. At most two puzzles are kept per round (the ones with the widest margin)
-so the set is varied. Every kept puzzle is then verified again from scratch
-(:func:`verify`). Prints the statistics and writes the data file.
+distinct move, and the position is kept when it offers at least 4 distinct moves, the best
+move is at least 2 points ahead of every other, and the exact lines show the idea it
+teaches (its themes, :mod:`diloti_desktop.ai.puzzle_ideas`). At most two puzzles are
+kept per round (the ones with the widest margin) so the set is varied. Every kept puzzle
+is then verified again from scratch (:func:`verify`). Prints the statistics and writes
+the data file.
 
 CPU heavy: run it with ``nice``; ``--minutes`` bounds the time spent playing and solving.
 """
@@ -30,11 +32,10 @@ sys.path.insert(0, str(ROOT))
 
 from diloti_desktop.ai.players import make_player  # noqa: E402
 from diloti_desktop.ai.puzzles import (  # noqa: E402
+    MIN_MOVES,
     PUZZLE_MARGIN,
     Puzzle,
-    difficulty,
     dump_puzzles,
-    load_puzzles,
     make_puzzle,
     verify,
 )
@@ -89,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     start = time.monotonic()
     puzzles: list[Puzzle] = []
-    examined = rounds = 0
+    examined = rounds = dropped = 0
     seeds = range(args.first_seed, args.first_seed + args.rounds)
     runs: list[dict[str, object]] = []
     if args.merge:
@@ -101,12 +102,19 @@ def main(argv: list[str] | None = None) -> int:
             runs.extend(meta_in.get("runs", [meta_in]))
             rounds += meta_in["rounds"]
             examined += meta_in["positions_examined"]
-            for puzzle in load_puzzles(text):
-                if puzzle.ident not in seen_ids:
-                    seen_ids.add(puzzle.ident)
-                    # graded again: the grading may have changed since that run
-                    puzzles.append(puzzle._replace(
-                        difficulty=difficulty(puzzle.position, puzzle.answer)))
+            # Made again from each position (older files' records are read by their
+            # position only): the grading, the themes and the minimum of distinct moves
+            # may have changed since that run; a position that is no puzzle now is dropped.
+            for record in json.loads(text)["puzzles"]:
+                if record["id"] in seen_ids:
+                    continue
+                seen_ids.add(record["id"])
+                remade = make_puzzle(Position.parse(record["position"]), record["id"],
+                                     record["source"])
+                if remade is not None:
+                    puzzles.append(remade)
+                else:
+                    dropped += 1
     for seed in seeds:
         if time.monotonic() - start > args.minutes * 60:
             print(f"time bound reached after {rounds} rounds", file=sys.stderr)
@@ -131,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         "rounds": rounds,
         "positions_examined": examined,
         "margin": PUZZLE_MARGIN,
+        "min_moves": MIN_MOVES,
         "seconds": round(elapsed),
     }
     if runs:
@@ -139,6 +148,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"last-deal positions examined: {examined}")
     print(f"puzzles kept: {len(puzzles)} (at most {args.per_round} per round), "
           f"verified again: {len(puzzles) - len(problems)}")
+    if args.merge:
+        print(f"merged records that make no puzzle now (dropped): {dropped}")
+    themes = collections.Counter(t.value for p in puzzles for t in p.themes)
+    print("themes: " + ", ".join(f"{k} {v}" for k, v in themes.most_common()))
     print("difficulty: " + ", ".join(f"{k} {by_level[k]}" for k in ("easy", "medium", "hard")))
     print("cards in the solver's hand: "
           + ", ".join(f"{k}: {by_cards[k]}" for k in sorted(by_cards)))

@@ -150,7 +150,7 @@ def reveal_puzzle(driver: Driver) -> None:
         if coach.revealed:
             break
         scene.wrong = coach.judge(puzzle.position, move) or ""
-    driver.until(lambda: scene.guided.explained is not None, timeout=60)
+    driver.until(lambda: scene.guide.explained(scene), timeout=60)
     driver.frames(2)
 
 

@@ -18,6 +18,7 @@ the same functions.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Iterable
@@ -25,9 +26,10 @@ from enum import Enum
 from importlib import resources
 from typing import Any, Final, NamedTuple
 
-from diloti_desktop.ai.features import distinct_moves, move_class
+from diloti_desktop.ai.features import class_multiset, distinct_moves, move_class, outcome
 from diloti_desktop.ai.players import make_player
 from diloti_desktop.ai.playout import greedy_move
+from diloti_desktop.ai.puzzle_ideas import MAX_THEMES, Theme, contrast, themes
 from diloti_desktop.ai.search import (
     MoveValue,
     SearchConfig,
@@ -37,12 +39,14 @@ from diloti_desktop.ai.search import (
     solve,
 )
 from diloti_desktop.rules.movegen import candidate_moves, is_legal
-from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.rules.view import SeatView, seat_view
 
 #: The best move must beat every other by this many round points.
 PUZZLE_MARGIN: Final = 2.0
+#: Distinct moves a puzzle offers at the least: with fewer, trying everything solves it.
+MIN_MOVES: Final = 4
 #: Nodes the exact solver may visit for one puzzle (positions that need more are skipped).
 SOLVE_NODES: Final = 400_000
 #: The Master's search with a large budget, for positions whose hidden cards are not known.
@@ -51,7 +55,7 @@ PUZZLE_SEARCH: Final = SearchConfig(ply_budget=200_000, min_samples=100, max_sam
 #: Where the shipped puzzles live, inside the package.
 DATA_PACKAGE: Final = "diloti_desktop"
 DATA_FILE: Final = "data/puzzles.json"
-DATA_FORMAT: Final = 1
+DATA_FORMAT: Final = 2
 
 
 class Difficulty(Enum):
@@ -87,6 +91,9 @@ class Puzzle(NamedTuple):
     difficulty: Difficulty
     moves: int                  #: distinct legal moves
     source: str                 #: where it comes from ("seed 3, round 2, move 41")
+    themes: tuple[Theme, ...] = ()  #: the ideas it teaches (from the exact lines)
+    #: every distinct move with its value for the solver, best first (exact puzzles)
+    values: tuple[tuple[Move, float], ...] = ()
 
     @property
     def seat(self) -> int:
@@ -94,9 +101,36 @@ class Puzzle(NamedTuple):
         return self.position.turn
 
     def accepts(self, move: Move) -> bool:
-        """Whether ``move`` is the answer (or a move equivalent to it: same ranks, same
-        point cards, so the same value)."""
-        return move_class(move) == move_class(self.answer)
+        """Whether ``move`` is the answer or equivalent to it (:func:`equivalent`)."""
+        return equivalent(self.position, move, self.answer)
+
+    def loss(self, move: Move) -> float | None:
+        """Round points ``move`` loses against the answer; None when not recorded."""
+        if not self.values:
+            return None
+        best = self.values[0][1]
+        for other, value in self.values:
+            if equivalent(self.position, move, other):
+                return round(max(0.0, best - value), 2)
+        return None
+
+
+def result_key(position: Position, move: Move) -> tuple[object, ...]:
+    """What ``move`` leaves behind, up to swapping cards nobody can tell apart: the hand,
+    the cards taken, a xeri, the table's loose cards and piles."""
+    effect = outcome(position, move)
+    hand = position.hands[position.turn] & ~(1 << move.card)
+    declared = move.kind in (MoveKind.BUILD, MoveKind.FAMILY, MoveKind.RAISE)
+    return (class_multiset(hand), class_multiset(effect.taken), effect.xeri,
+            class_multiset(effect.loose_after), effect.piles_after,
+            class_multiset(effect.pile_cards), declared and move.kind == MoveKind.FAMILY)
+
+
+def equivalent(position: Position, first: Move, second: Move) -> bool:
+    """Whether two legal moves of ``position`` are worth the same for certain: the same
+    class (:func:`move_class`) or the same result (:func:`result_key`)."""
+    return (move_class(first) == move_class(second)
+            or result_key(position, first) == result_key(position, second))
 
 
 def assess(view: SeatView, nodes: int = SOLVE_NODES,
@@ -167,12 +201,25 @@ def make_puzzle(position: Position, ident: str, source: str,
     view = seat_view(position, position.turn)
     if exact_only and not can_solve(view):
         return None
+    if len(distinct_moves(candidate_moves(position))) < MIN_MOVES:
+        return None
     assessment = assess(view, nodes)
     answer = clear_best(assessment, margin)
     if answer is None or assessment is None:
         return None
+    ideas = puzzle_themes(position, answer)
+    if not ideas:
+        return None
     return Puzzle(ident, position, answer, round(assessment.gap, 2), assessment.exact,
-                  difficulty(position, answer), len(assessment.values), source)
+                  difficulty(position, answer), len(assessment.values), source, ideas,
+                  tuple((v.move, round(v.value, 2)) for v in assessment.values))
+
+
+def puzzle_themes(position: Position, answer: Move) -> tuple[Theme, ...]:
+    """The ideas the answer teaches, from the exact lines (none if they cannot be solved
+    or the position is not complete)."""
+    found = contrast(seat_view(position, position.turn), answer)
+    return themes(found) if found is not None else ()
 
 
 def verify(puzzle: Puzzle, nodes: int = SOLVE_NODES) -> str | None:
@@ -192,6 +239,19 @@ def verify(puzzle: Puzzle, nodes: int = SOLVE_NODES) -> str | None:
     graded = difficulty(puzzle.position, puzzle.answer)
     if graded != puzzle.difficulty:
         return f"{puzzle.ident}: graded {graded.value}, recorded {puzzle.difficulty.value}"
+    if len(assessment.values) < MIN_MOVES:
+        return f"{puzzle.ident}: only {len(assessment.values)} distinct moves"
+    ideas = puzzle_themes(puzzle.position, puzzle.answer)
+    if ideas != puzzle.themes:
+        return f"{puzzle.ident}: themes {[t.value for t in ideas]}, recorded " \
+               f"{[t.value for t in puzzle.themes]}"
+    for (move, value), found in zip(puzzle.values, assessment.values, strict=False):
+        if abs(value - found.value) > 0.01 or not equivalent(puzzle.position, move,
+                                                             found.move):
+            return f"{puzzle.ident}: recorded {move} at {value}, solved {found.move} at " \
+                   f"{found.value:.2f}"
+    if len(puzzle.values) != len(assessment.values):
+        return f"{puzzle.ident}: {len(puzzle.values)} values for {len(assessment.values)} moves"
     return None
 
 
@@ -201,7 +261,9 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
     return {"id": puzzle.ident, "position": puzzle.position.notation(),
             "answer": puzzle.answer.notation(), "margin": puzzle.margin,
             "exact": puzzle.exact, "difficulty": puzzle.difficulty.value,
-            "moves": puzzle.moves, "source": puzzle.source}
+            "moves": puzzle.moves, "source": puzzle.source,
+            "themes": [theme.value for theme in puzzle.themes],
+            "values": [[move.notation(), value] for move, value in puzzle.values]}
 
 
 def puzzle_from_dict(data: dict[str, Any]) -> Puzzle:
@@ -222,8 +284,8 @@ def puzzle_from_dict(data: dict[str, Any]) -> Puzzle:
         raise ValueError(f"margin is not a number from 0 to {MAX_MARGIN}")
     if not isinstance(exact, bool):
         raise ValueError("exact is not true or false")
-    if type(moves) is not int or not 0 < moves <= MAX_MOVES:
-        raise ValueError(f"moves is not a whole number from 1 to {MAX_MOVES}")
+    if type(moves) is not int or not MIN_MOVES <= moves <= MAX_MOVES:
+        raise ValueError(f"moves is not a whole number from {MIN_MOVES} to {MAX_MOVES}")
     try:
         level = Difficulty(data.get("difficulty"))
     except ValueError:
@@ -234,7 +296,48 @@ def puzzle_from_dict(data: dict[str, Any]) -> Puzzle:
     if position.phase != PLAY or not is_legal(position, answer):
         raise ValueError("the answer is not a legal move of the position")
     return Puzzle(text("id", MAX_TEXT_CHARS), position, answer, float(margin), exact, level,
-                  moves, text("source", MAX_TEXT_CHARS))
+                  moves, text("source", MAX_TEXT_CHARS), _themes(data.get("themes")),
+                  _values(data.get("values"), position, answer, moves))
+
+
+def _themes(data: object) -> tuple[Theme, ...]:
+    """A record's themes: one to :data:`MAX_THEMES` known names, none twice."""
+    if not isinstance(data, list) or not 0 < len(data) <= MAX_THEMES:
+        raise ValueError(f"themes is not a list of 1 to {MAX_THEMES} names")
+    try:
+        found = tuple(Theme(name) for name in data)
+    except ValueError:
+        raise ValueError(f"themes are not among {', '.join(t.value for t in Theme)}"
+                         ) from None
+    if len(set(found)) != len(found):
+        raise ValueError("a theme is named twice")
+    return found
+
+
+def _values(data: object, position: Position, answer: Move, moves: int
+            ) -> tuple[tuple[Move, float], ...]:
+    """A record's move values: one [move, value] pair per distinct move, legal, best
+    first, the answer's first."""
+    if not isinstance(data, list) or len(data) != moves:
+        raise ValueError("values is not a list of one pair per distinct move")
+    result: list[tuple[Move, float]] = []
+    for pair in data:
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)
+                and 0 < len(pair[0]) <= MAX_NOTATION_CHARS
+                and isinstance(pair[1], int | float) and not isinstance(pair[1], bool)
+                and abs(pair[1]) <= MAX_MARGIN):
+            raise ValueError("a value is not a [move, points] pair")
+        move = Move.parse(pair[0])
+        if not is_legal(position, move):
+            raise ValueError(f"{pair[0]} is not a legal move of the position")
+        result.append((move, float(pair[1])))
+    if any(a[1] < b[1] for a, b in itertools.pairwise(result)):
+        raise ValueError("the values are not best first")
+    if not equivalent(position, result[0][0], answer):
+        raise ValueError("the first value is not the answer's")
+    if len(distinct_moves([move for move, _value in result])) != len(result):
+        raise ValueError("two values are for the same move")
+    return tuple(result)
 
 
 #: Bounds of a shipped puzzle's fields (the shipped ones are far inside them).

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
-from typing import Final, Protocol
+from collections.abc import Callable, Hashable, Sequence
+from typing import Final, NamedTuple, Protocol
 
 from diloti_desktop.ai.base import Player
 from diloti_desktop.ai.hints import move_facts
-from diloti_desktop.ai.puzzles import Puzzle
+from diloti_desktop.ai.puzzles import Puzzle, equivalent
 from diloti_desktop.ai.reasons import Reason, fact_reasons
 from diloti_desktop.controller import jobs
 from diloti_desktop.controller.seats import GameConfig
@@ -125,13 +125,23 @@ class GuidedSession(GameSession):
         self.explained: tuple[Move | None, tuple[Reason, ...]] | None = None
         self._explain_job: jobs.Job[tuple[Reason, ...]] | None = None
         self._explain_move: Move | None = None
+        #: Background studies (:meth:`study`): their jobs, then their results, by key.
+        self._studies: dict[Hashable, jobs.Job[object]] = {}
+        self.studied: dict[Hashable, object] = {}
         self._events.append(RoundBegan(position.round_no, (), position))
 
+    def study(self, key: Hashable, work: Callable[[], object]) -> None:
+        """Run ``work`` once per ``key`` in the background; its result appears in
+        :attr:`studied` under ``key`` once ready (None when it failed)."""
+        if key in self._studies or key in self.studied:
+            return
+        self._studies[key] = jobs.start(self.position, work)
+
     def explain(self, move: Move, before: Position | None = None) -> None:
-        """Find the hint engine's reasons for ``move`` in the background; they appear in
-        :attr:`explained` (a move and its reasons, most important first) once ready.
-        ``before``: the position the move is (or was) played from, when not the current
-        one (the move was played already)."""
+        """Find the hint engine's reasons for ``move`` in the background, from the view
+        of the seat that moves in ``before`` (by default the current position: once the
+        move is played, pass the position it was played in); they appear in
+        :attr:`explained` (a move and its reasons, most important first) once ready."""
         if self._explain_job is not None:
             return
         view = (self.view(self.position.turn) if before is None
@@ -202,10 +212,16 @@ class GuidedSession(GameSession):
             return []
 
     def _jobs(self) -> list[jobs.Pending | None]:
-        return [*super()._jobs(), self._explain_job]
+        return [*super()._jobs(), self._explain_job, *self._studies.values()]
 
     def update(self) -> None:
         """Nothing moves while a finished step waits for the next."""
+        for key, study in list(self._studies.items()):
+            if study.done.is_set():
+                del self._studies[key]
+                if study.error is not None:
+                    log.error("a background study failed", exc_info=study.error)
+                self.studied[key] = None if study.error is not None else study.result()
         job = self._explain_job
         if job is not None and job.done.is_set():
             self._explain_job = None
@@ -247,8 +263,22 @@ class GuidedSession(GameSession):
         raise TypeError("a guided session is not saved")
 
 
+class WrongTry(NamedTuple):
+    """A legal move of a puzzle that is not the answer."""
+
+    move: Move
+    loss: float | None          #: round points it loses against the answer (if known)
+    left: int                   #: tries left after it
+    again: bool                 #: worth the same as an earlier wrong try: no try spent
+
+
 class PuzzleCoach:
-    """Runs one "find the best move" puzzle: three tries, then the answer."""
+    """Runs one "find the best move" puzzle: three tries, then the answer.
+
+    A try equivalent to an earlier wrong one (:func:`~diloti_desktop.ai.puzzles.equivalent`)
+    costs no try; one equivalent to the answer solves the puzzle. :attr:`words` phrases a
+    wrong try (the UI gives its own; the default is a plain sentence).
+    """
 
     TRIES: Final = 3
 
@@ -257,24 +287,37 @@ class PuzzleCoach:
         self.tries = 0
         self.solved = False
         self.revealed = False
+        self.tried: list[Move] = []
+        self.last_wrong: WrongTry | None = None
+        self.words: Callable[[WrongTry], str] = self.plain_words
 
     def start(self) -> Position:
         """The puzzle's position (the solver sits at seat 0)."""
         return self.puzzle.position
 
     def judge(self, position: Position, move: Move) -> str | None:
-        """Accept the answer (or an equivalent move); else count a try."""
+        """Accept the answer (or an equivalent move); else count a try, unless an earlier
+        wrong try was worth the same."""
         if self.puzzle.accepts(move):
             return None
-        self.tries += 1
-        words = move.describe()
-        if self.tries >= self.TRIES:
-            self.revealed = True
+        again = any(equivalent(position, move, earlier) for earlier in self.tried)
+        if not again:
+            self.tries += 1
+            self.tried.append(move)
+            self.revealed = self.tries >= self.TRIES
+        self.last_wrong = WrongTry(move, self.puzzle.loss(move), self.TRIES - self.tries,
+                                   again)
+        return self.words(self.last_wrong)
+
+    def plain_words(self, wrong: WrongTry) -> str:
+        """A wrong try in a plain sentence (tools without the UI's words)."""
+        words = wrong.move.describe()
+        if self.revealed:
             return _("{move} is not the best move. Here is the answer.").format(move=words)
-        left = self.TRIES - self.tries
         return ngettext("{move} is legal, but there is a better move. {left} try left.",
                         "{move} is legal, but there is a better move. {left} tries left.",
-                        left).format(move=words[:1].upper() + words[1:], left=left)
+                        wrong.left).format(move=words[:1].upper() + words[1:],
+                                           left=wrong.left)
 
     def refusal(self, position: Position, card: int, loose: int, piles: Sequence[int],
                 reason: str) -> str:

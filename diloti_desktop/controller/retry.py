@@ -20,7 +20,7 @@ from typing import NamedTuple, Protocol
 from diloti_desktop.ai.puzzles import Difficulty, Puzzle, seat_zero_to_move
 from diloti_desktop.ai.review import MISTAKE_VERDICTS, Decision
 from diloti_desktop.controller.analysis import RoundAnalysis
-from diloti_desktop.controller.guided import PuzzleCoach
+from diloti_desktop.controller.guided import PuzzleCoach, WrongTry
 from diloti_desktop.controller.record import PlayedRound
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
@@ -114,22 +114,16 @@ WrongTryWords = Callable[[Retry, Move, int], str]
 
 
 class RetryCoach(PuzzleCoach):
-    """A retried mistake: the puzzles' three tries, the review's better move as the
-    answer; a wrong try is told with the caller's words."""
+    """A retried mistake: the puzzles' three tries (a try worth the same as an earlier
+    one costs none), the review's better move as the answer; a wrong try is told with the
+    caller's words."""
 
     def __init__(self, retry: Retry, wrong_words: WrongTryWords) -> None:
         super().__init__(retry.puzzle())
         self.retry = retry
         self.wrong_words = wrong_words
-        #: The last wrong try (None before the first).
-        self.last_wrong: Move | None = None
+        self.words = self._retry_words
 
-    def judge(self, position: Position, move: Move) -> str | None:
-        """Accept the better move (or an equivalent one); else count a try."""
-        if self.puzzle.accepts(move):
-            return None
-        self.tries += 1
-        self.last_wrong = move
-        if self.tries >= self.TRIES:
-            self.revealed = True
-        return self.wrong_words(self.retry, move, max(0, self.TRIES - self.tries))
+    def _retry_words(self, wrong: WrongTry) -> str:
+        """The caller's words (a UI may put its own in :attr:`words`)."""
+        return self.wrong_words(self.retry, wrong.move, max(0, wrong.left))

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from diloti_desktop.ai.puzzle_ideas import Theme
 from diloti_desktop.ai.puzzles import (
+    MIN_MOVES,
     PUZZLE_MARGIN,
     Difficulty,
     assess,
@@ -43,7 +45,7 @@ def test_every_puzzle_is_a_legal_position_with_a_legal_answer() -> None:
         assert Position.parse(position.notation()) == position
         assert puzzle.answer in legal_moves(position), puzzle.ident
         assert puzzle.margin >= PUZZLE_MARGIN and puzzle.exact
-        assert puzzle.moves >= 2
+        assert puzzle.moves >= MIN_MOVES
         assert isinstance(puzzle.difficulty, Difficulty)
         # every card is somewhere exactly once
         masks = position.accounted_cards()
@@ -73,12 +75,14 @@ def test_a_position_with_no_clear_best_move_makes_no_puzzle() -> None:
 
 
 def test_an_obvious_sweep_is_an_easy_puzzle() -> None:
-    position = Position.parse("hands=8S2D/KC5H loose=3H5C played=44 "
-                              "captured=ASAH2H2C3D3C4C5S6S7S7H8C9S9DJSJHJCQCKSKH/"
-                              "ADAC2S3S4S4H4D5D6H6D6C7D7C8H8D9H9CTSTHTDTCJDQSQHQDKD")
+    # three cards each, so that the solver has four distinct moves (MIN_MOVES)
+    position = Position.parse("hands=8S2DQD/KC5HJC loose=3H5C played=42 "
+                              "captured=ASAH2H2C3D3C4C5S6S7S7H8C9S9DJSJHQCKSKH/"
+                              "ADAC2S3S4S4H4D5D6H6D6C7D7C8H8D9H9CTSTHTDTCJDQSQHKD")
     puzzle = make_puzzle(position, "sweep", "test")
     assert puzzle is not None and puzzle.exact
     assert puzzle.answer.notation() == "8S x 3H 5C" and puzzle.margin >= 10
+    assert Theme.SWEEP in puzzle.themes
     assert puzzle.accepts(puzzle.answer) and not puzzle.accepts(list(legal_moves(position))[-1])
     assert puzzle.difficulty == Difficulty.EASY
 

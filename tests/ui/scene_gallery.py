@@ -632,6 +632,36 @@ def long_pile_captions(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     return [TableScene(ctx, session)]
 
 
+def learn_theme_filter(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The lessons and puzzles with the theme filter on its longest name."""
+    from diloti_desktop.ui.learn.learn import LearnScene, puzzle_themes
+
+    scene = LearnScene(ctx)
+    labels = {}
+    for theme in puzzle_themes():
+        scene.theme = theme
+        labels[theme] = len(scene.filter_label())
+    scene.theme = max(labels, key=lambda t: labels[t]) if labels else None
+    return [scene]
+
+
+def puzzle_solved(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """A solved puzzle with two ideas: why its answer is best and the ideas."""
+    from diloti_desktop.ai.puzzle_ideas import contrast
+    from diloti_desktop.ai.puzzles import load_puzzles
+    from diloti_desktop.controller.guided import PuzzleCoach
+    from diloti_desktop.rules.view import seat_view
+    from diloti_desktop.ui.table.guided_table import CONTRAST, GuidedTableScene, PuzzleGuide
+
+    puzzle = next(p for p in load_puzzles() if len(p.themes) == 2)
+    guide = PuzzleGuide(PuzzleCoach(puzzle), 2, 3)
+    scene = GuidedTableScene(ctx, guide)
+    ctx.session = scene.session
+    guide.coach.solved = guide.studying = guide.explaining = True
+    scene.guided.studied[CONTRAST] = contrast(seat_view(puzzle.position, 0), puzzle.answer)
+    return [scene]
+
+
 #: Named states drawn besides every scene's default construction. Add one for a screen
 #: whose constructor needs arguments the gallery cannot supply by type, or for a state
 #: with longer text than the default one.
@@ -669,6 +699,8 @@ BUILDERS: dict[str, State] = {
     "round review, showing the line": round_review_line,
     "first game review": first_game_review,
     **{f"puzzle, {level}": _puzzle(level) for level in ("easy", "medium", "hard")},
+    "puzzle, solved": puzzle_solved,
+    "learn, theme filter": learn_theme_filter,
 }
 
 

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from diloti_desktop import i18n
+from diloti_desktop.ai.features import distinct_moves
 from diloti_desktop.ai.puzzles import load_puzzles
 from diloti_desktop.controller.lessons import LESSONS
 from diloti_desktop.player_data import learning_progress as saved
@@ -17,6 +18,7 @@ from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.kit import theme
+from diloti_desktop.ui.kit.widgets import Button
 from diloti_desktop.ui.learn.learn import LearnScene, WelcomeScene, should_welcome
 from diloti_desktop.ui.menus.error import ErrorScene
 from diloti_desktop.ui.menus.menu import MainMenuScene
@@ -29,6 +31,7 @@ from diloti_desktop.ui.table.guided_table import (
 )
 from diloti_desktop.ui.table.hint_coach import move_items
 from diloti_desktop.ui.table.summary import RoundSummaryScene
+from diloti_desktop.ui.words.puzzle_words import theme_name, wrong_reason
 from tests.ui.driver import Driver, make_app
 
 
@@ -143,18 +146,32 @@ def test_a_puzzle_three_wrong_tries_then_the_answer_then_one_solved(driver: Driv
     assert isinstance(scene, GuidedTableScene) and isinstance(scene.guide, PuzzleGuide)
     driver.until(lambda: scene.accepting())
     puzzle = scene.guide.coach.puzzle
-    wrong = [m for m in legal_moves(puzzle.position) if not puzzle.accepts(m)]
+    wrong = [m for m in distinct_moves(list(legal_moves(puzzle.position)))
+             if not puzzle.accepts(m)]
     for attempt in range(3):
-        move = wrong[attempt % len(wrong)]
+        move = wrong[attempt]
         driver.play(move)
         driver.frames(2)
         assert scene.session.position == puzzle.position
         assert scene.wrong
+        loss = puzzle.loss(move)
+        assert loss is not None and loss >= puzzle.margin
+        assert "points by the end of the round against the best move" in scene.wrong
+        if attempt < 2:  # the third shows the answer instead
+            key = ("refute", move.notation())
+            driver.until(lambda key=key: key in scene.guided.studied)
+            refuted, contrasted = scene.guided.studied[key]  # type: ignore[misc]
+            reason = wrong_reason(refuted, contrasted, puzzle.position)
+            assert reason, "every wrong try is told why it loses"
+            driver.frames(1)
+            panel = " ".join(text for text, _c, _b in scene.content().lines)
+            assert scene.guide.wrong_text(scene) in panel and reason in panel
     assert scene.guide.coach.revealed and scene.guided.waiting()
-    driver.until(lambda: scene.guided.explained is not None)
+    driver.until(lambda: scene.guide.explained(scene))
     driver.frames(2)
     lines = " ".join(text for text, _c, _b in scene.content().lines)
-    assert "best move" in lines
+    assert "best move" in lines and "Next best: " in lines
+    assert "Idea: " in lines
     lit = scene.decorations()
     assert lit.hint_card == puzzle.answer.card and lit.hint_items == move_items(puzzle.answer)
     assert puzzle.ident not in learn.progress.puzzles
@@ -168,6 +185,36 @@ def test_a_puzzle_three_wrong_tries_then_the_answer_then_one_solved(driver: Driv
     assert scene.guide.coach.solved
     assert scene.guide.coach.puzzle.ident in learn.progress.puzzles
     assert scene.guide.coach.puzzle.ident in saved.load_progress()[0].puzzles
+
+
+def test_the_theme_filter_opens_only_puzzles_of_its_idea(driver: Driver) -> None:
+    puzzles = load_puzzles()
+    learn = open_learn(driver)
+
+    def filter_button() -> Button:
+        return next(b for b in learn.buttons() if b.key == "theme")
+
+    assert filter_button().label == "Ideas: all"
+    driver.click(filter_button().box.center)
+    chosen = learn.theme
+    assert chosen is not None and filter_button().label == f"Idea: {theme_name(chosen)}"
+    levels = [p.difficulty for p in puzzles if chosen in p.themes]
+    for level in {p.difficulty for p in puzzles}:
+        label = next(b for b in learn.buttons() if b.key == f"puzzles:{level.value}").label
+        assert label.endswith(f"of {levels.count(level)} solved")
+    level = levels[0]
+    driver.click(next(b for b in learn.buttons() if b.key == f"puzzles:{level.value}"
+                      ).box.center)
+    scene = driver.top
+    assert isinstance(scene, GuidedTableScene) and isinstance(scene.guide, PuzzleGuide)
+    assert chosen in scene.guide.coach.puzzle.themes
+    assert scene.guide.total == levels.count(level)
+    driver.key(pygame.K_ESCAPE)
+    driver.until(lambda: driver.top is learn)
+    themes = {t for p in puzzles for t in p.themes}
+    for _step in range(len(themes)):
+        driver.click(filter_button().box.center)
+    assert learn.theme is None and filter_button().label == "Ideas: all"
 
 
 def test_the_first_start_offer_is_made_once(driver: Driver) -> None:

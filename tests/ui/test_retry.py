@@ -17,13 +17,14 @@ import pytest
 
 from diloti_desktop.ai.features import move_class
 from diloti_desktop.ai.hints import move_facts
+from diloti_desktop.ai.puzzles import equivalent
 from diloti_desktop.ai.reasons import fact_reasons
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, RoundOver
 from diloti_desktop.controller.retry import biggest_mistakes, human_mistakes
 from diloti_desktop.player_data import stats
 from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.rules.movegen import candidate_moves, legal_moves
-from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.rules.view import seat_view
@@ -125,7 +126,7 @@ def test_retry_from_the_review_a_wrong_try_then_the_better_move(driver: Driver) 
 
     played_again = wrong_moves(scene)[0]
     assert move_class(played_again) == move_class(decision.move)
-    driver.play(played_again)
+    driver.play(played_again, style="click")  # a lay: by its button
     driver.frames(2)
     assert scene.session.position == before, "a wrong try changes nothing"
     assert guide.coach.tries == 1
@@ -160,12 +161,17 @@ def test_three_wrong_tries_then_the_answer_is_shown(driver: Driver) -> None:
     scene = retry_scene(driver)
     guide = scene.guide
     assert isinstance(guide, RetryGuide)
-    wrong = wrong_moves(scene)
-    assert len(wrong) >= 3, "the test's mistake has three other moves to try"
-    for attempt, move in enumerate(wrong[1:4]):
-        driver.play(move)
+    # Three wrong tries, none worth the same as another (such a try costs none).
+    distinct: list[Move] = []
+    for move in wrong_moves(scene)[1:]:
+        if not any(equivalent(scene.session.position, move, d) for d in distinct):
+            distinct.append(move)
+    assert len(distinct) >= 3, "the test's mistake has three other moves to try"
+    for attempt, move in enumerate(distinct[:3]):
+        # (a lay by its button: the felt's free spot is under the puzzle's panel)
+        driver.play(move, style="click" if move.kind == MoveKind.LAY else "drag")
         driver.frames(2)
-        assert guide.coach.tries == attempt + 1
+        assert guide.coach.tries == attempt + 1, (str(move), scene.wrong)
         assert scene.wrong.startswith("Not the better move:")
     assert "Here is the better one." in scene.wrong
     assert guide.coach.revealed and scene.guided.waiting()

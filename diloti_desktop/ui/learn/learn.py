@@ -8,6 +8,7 @@ import dataclasses
 
 import pygame
 
+from diloti_desktop.ai.puzzle_ideas import Theme
 from diloti_desktop.ai.puzzles import Difficulty, Puzzle
 from diloti_desktop.controller.guided import PuzzleCoach
 from diloti_desktop.controller.lessons import LESSONS
@@ -20,6 +21,7 @@ from diloti_desktop.ui.kit.input import Action, InputEvent, KeyAction
 from diloti_desktop.ui.kit.layout import Box, columns, panel, screen_unit, stack
 from diloti_desktop.ui.kit.scene import Scene
 from diloti_desktop.ui.kit.widgets import Button, ButtonList
+from diloti_desktop.ui.words.puzzle_words import theme_name
 
 _PUZZLES: tuple[list[Puzzle], str | None] | None = None
 
@@ -58,14 +60,39 @@ def _frame(surface: pygame.Surface, box: Box, title: str, size: int) -> None:
                     bold=True, anchor="midtop")
 
 
+def puzzle_themes() -> list[Theme]:
+    """The themes of the shipped puzzles, in the order of :class:`Theme`."""
+    found = {t for p in puzzles() for t in p.themes}
+    return [t for t in Theme if t in found]
+
+
 class LearnScene(Scene):
-    """The lessons, each with a tick once finished, and the puzzles by difficulty."""
+    """The lessons, each with a tick once finished, and the puzzles by difficulty, of one
+    theme (the idea they teach) or of all."""
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
         self.progress = load_progress(ctx)
         self.list = ButtonList()
         self.list.focus = 0
+        #: The puzzles' theme filter: None for every puzzle.
+        self.theme: Theme | None = None
+
+    def group(self, level: Difficulty) -> list[Puzzle]:
+        """The puzzles of a level, of the chosen theme."""
+        return [p for p in puzzles() if p.difficulty == level
+                and (self.theme is None or self.theme in p.themes)]
+
+    def next_theme(self) -> None:
+        """The filter's next theme (after the last: every puzzle again)."""
+        themes: list[Theme | None] = [None, *puzzle_themes()]
+        self.theme = themes[(themes.index(self.theme) + 1) % len(themes)]
+
+    def filter_label(self) -> str:
+        """The filter button's label: "Ideas: all" or "Idea: The last capture"."""
+        if self.theme is None:
+            return _("Ideas: all")
+        return _("Idea: {theme}").format(theme=theme_name(self.theme))
 
     def _geometry(self) -> tuple[Box, int]:
         width, height = self.ctx.window.size()
@@ -99,8 +126,10 @@ class LearnScene(Scene):
         theme_row = Box(inner.x, y + round(size * 1.6), inner.w, row_h)
         levels = [Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD]
         cells = columns(theme_row, 3, size)
+        if puzzles():
+            result.append(Button("theme", self.filter_label(), self.filter_box(y, row_h)))
         for level, cell in zip(levels, cells, strict=True):
-            group = [p for p in puzzles() if p.difficulty == level]
+            group = self.group(level)
             solved = sum(1 for p in group if p.ident in self.progress.puzzles)
             label = _("{level}: {solved} of {total} solved").format(
                 level=self.level_name(level), solved=solved, total=len(group))
@@ -113,6 +142,14 @@ class LearnScene(Scene):
         result.append(Button("glossary", _("Glossary"), left_b))
         result.append(Button("back", _("Back"), right_b, hotkey="Esc"))
         return result
+
+    def filter_box(self, y: int, row_h: int) -> Box:
+        """The theme filter, at the right end of the puzzles' heading (at ``y``)."""
+        box, size = self._geometry()
+        inner_w = box.w - 4 * size
+        w = round(inner_w * 0.3)
+        h = min(row_h, round(size * 1.6))
+        return Box(box.x + 2 * size + inner_w - w, y - round(size * 0.2), w, h)
 
     @staticmethod
     def level_name(level: Difficulty) -> str:
@@ -132,9 +169,11 @@ class LearnScene(Scene):
             return
         if key.startswith("lesson:"):
             self.open_lesson(int(key.split(":")[1]))
+        elif key == "theme":
+            self.next_theme()
         elif key.startswith("puzzles:"):
             level = Difficulty(key.split(":")[1])
-            group = [p for p in puzzles() if p.difficulty == level]
+            group = self.group(level)
             first = next((i for i, p in enumerate(group) if p.ident not in self.progress.puzzles),
                          0)
             self.open_puzzle(level, first + 1)
@@ -160,8 +199,8 @@ class LearnScene(Scene):
         self._save()
 
     def open_puzzle(self, level: Difficulty, number: int, replace: bool = False) -> None:
-        """Show puzzle ``number`` (from 1) of a level on the table."""
-        group = [p for p in puzzles() if p.difficulty == level]
+        """Show puzzle ``number`` (from 1) of a level (of the chosen theme) on the table."""
+        group = self.group(level)
         if not group:
             return
         number = max(1, min(len(group), number))
@@ -187,10 +226,13 @@ class LearnScene(Scene):
         buttons = self.buttons()
         self.list.set_buttons(buttons)
         puzzle_button = next(b for b in buttons if b.key.startswith("puzzles:"))
+        filter_button = next((b for b in buttons if b.key == "theme"), None)
+        heading_w = (box.w - 4 * size if filter_button is None
+                     else filter_button.box.x - box.x - 3 * size)
         theme.blit_text(surface, _("Find the best move: positions from games between the "
                                    "strongest AI levels"), size,
                         (box.x + 2 * size, puzzle_button.box.y - round(size * 1.6)),
-                        theme.GOLD, bold=True, max_width=box.w - 4 * size)
+                        theme.GOLD, bold=True, max_width=heading_w)
         problem = puzzles_problem()
         if problem:  # under the (disabled) puzzle buttons, above Glossary and Back
             lines, small = theme.wrap_fit(problem, size, box.w - 4 * size, 3)

@@ -12,18 +12,24 @@ and what its buttons do come from a guide component: :class:`LessonGuide` or
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Final
 
 import pygame
 
 from diloti_desktop.ai.coach import SHOWN_REASONS
-from diloti_desktop.controller.guided import GuidedSession, PuzzleCoach
+from diloti_desktop.ai.puzzle_ideas import Contrast, contrast, wrong_try
+from diloti_desktop.ai.refutation import Refutation
+from diloti_desktop.controller import offload
+from diloti_desktop.controller.guided import GuidedSession, PuzzleCoach, WrongTry
 from diloti_desktop.controller.lessons import LESSONS, LessonCoach
 from diloti_desktop.i18n import _, format_number
 from diloti_desktop.rules.cards import CARDS, pretty_cards
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
+from diloti_desktop.rules.view import seat_view
 from diloti_desktop.ui.board.table_view import Decorations
 from diloti_desktop.ui.kit import theme
 from diloti_desktop.ui.kit.context import AppContext
@@ -35,10 +41,18 @@ from diloti_desktop.ui.table.hint_coach import move_items
 from diloti_desktop.ui.table.table_scene import TableScene
 from diloti_desktop.ui.table.table_state import TOAST_SECONDS, Board
 from diloti_desktop.ui.words.coach_words import reason_text
+from diloti_desktop.ui.words.puzzle_words import (
+    idea_text,
+    why_lines,
+    wrong_reason,
+    wrong_try_text,
+)
 from diloti_desktop.ui.words.wording import describe_move
 
-#: Share of the table area the coach panel takes, at the top.
+#: Share of the table area the coach panel takes, at the top: a lesson's, and a
+#: puzzle's (which says why its answer is best and the idea it teaches once solved).
 PANEL_SHARE = 0.36
+PUZZLE_PANEL_SHARE = 0.46
 
 
 def _margin(points: float) -> str:
@@ -70,6 +84,8 @@ class PanelContent:
     title: str
     lines: list[tuple[str, theme.Colour, bool]] = field(default_factory=list)
     buttons: list[tuple[str, str, bool]] = field(default_factory=list)  # key, label, primary
+    #: The text stays above the buttons (else the rows beside them are cut short).
+    above_buttons: bool = False
 
 
 class CoachPanel:
@@ -124,6 +140,8 @@ class CoachPanel:
         buttons = self.buttons(content)
         text_w = box.w - 2 * size
         bottom = box.bottom - size // 3
+        if content.above_buttons and buttons:
+            bottom = min(b.box.y for b in buttons) - size // 3
         # Everything the step says must show: a long translation shrinks the text.
         paragraphs = [(text, bold) for text, _colour, bold in content.lines]
         corner = ((min(b.box.y for b in buttons) - y, min(b.box.x for b in buttons) - x - size)
@@ -150,7 +168,7 @@ class GuidedTableScene(TableScene):
                  on_leave: Callable[[], None] | None = None) -> None:
         session = GuidedSession(guide.coach, player_factory=ctx.player_factory,
                                 ai_pace=ctx.ai_pace(), clock=ctx.clock)
-        super().__init__(ctx, session, panel_share=PANEL_SHARE)
+        super().__init__(ctx, session, panel_share=guide.panel_share)
         self.guided = session
         self.guide = guide
         self.on_leave = on_leave
@@ -281,6 +299,8 @@ class GuidedTableScene(TableScene):
 class LessonGuide:
     """One lesson, step by step."""
 
+    panel_share = PANEL_SHARE
+
     def __init__(self, index: int, on_finish: Callable[[str], None] | None = None) -> None:
         self.index = index
         self.coach = LessonCoach(LESSONS[index])
@@ -376,8 +396,20 @@ class LessonGuide:
                                    asked_items=asked)
 
 
+#: The key of a puzzle's contrast in the session's background studies.
+CONTRAST: Final = "contrast"
+
+
 class PuzzleGuide:
-    """One "find the best move" puzzle; three tries, then the answer."""
+    """One "find the best move" puzzle; three tries, then the answer.
+
+    As soon as the puzzle opens, the exact lines of the answer and of the best other move
+    are compared in the background (:func:`~diloti_desktop.ai.puzzle_ideas.contrast`), so
+    the answer's "why" is ready when it is solved; each wrong try is answered with what
+    it loses (:func:`~diloti_desktop.ui.words.puzzle_words.wrong_try_text`).
+    """
+
+    panel_share = PUZZLE_PANEL_SHARE
 
     def __init__(self, coach: PuzzleCoach, number: int, total: int,
                  on_solved: Callable[[str], None] | None = None,
@@ -388,30 +420,88 @@ class PuzzleGuide:
         self.on_solved = on_solved
         self.on_other = on_other
         self.explaining = False
+        self.studying = False
+        self.found = 0  # results of the session's studies seen so far
+        coach.words = self.wrong_words
+
+    def wrong_words(self, wrong: WrongTry) -> str:
+        """A wrong try's answer, before its refutation is known."""
+        return wrong_try_text(wrong, self.coach.puzzle.position, self.coach.revealed)
+
+    def wrong_text(self, scene: GuidedTableScene) -> str:
+        """The panel's answer to the last wrong try (with the refutation once known), or
+        the rules core's refusal when that came last."""
+        wrong = self.coach.last_wrong
+        if wrong is None or scene.wrong != self.wrong_words(wrong):
+            return refusal(scene.wrong)
+        return wrong_try_text(wrong, self.coach.puzzle.position, self.coach.revealed,
+                              self.refutation(scene, wrong))
+
+    def refutation(self, scene: GuidedTableScene, wrong: WrongTry) -> str:
+        """What happens after the wrong try that the answer avoids, in a sentence (""
+        until known, or when nothing tells)."""
+        found = scene.guided.studied.get(("refute", wrong.move.notation()))
+        if not isinstance(found, tuple):
+            return ""
+        refuted, contrasted = found
+        return wrong_reason(refuted if isinstance(refuted, Refutation) else None,
+                            contrasted if isinstance(contrasted, Contrast) else None,
+                            self.coach.puzzle.position)
+
+    def contrast(self, scene: GuidedTableScene) -> Contrast | None:
+        """The answer against the best other move, once found (None before, or when the
+        puzzle's cards are not all known)."""
+        found = scene.guided.studied.get(CONTRAST)
+        return found if isinstance(found, Contrast) else None
 
     def update(self, scene: GuidedTableScene) -> bool:
-        """Once solved or revealed: ask for the hint engine's reasons, light the answer."""
+        """Start comparing the lines at once; once solved or revealed, light the answer
+        (and, for a puzzle whose cards are not all known, ask for the hint engine's
+        reasons instead)."""
+        puzzle = self.coach.puzzle
+        view = seat_view(puzzle.position, puzzle.seat)
+        if not self.studying:
+            self.studying = True
+            scene.guided.study(CONTRAST, functools.partial(offload.call, contrast, view,
+                                                           puzzle.answer))
+        wrong = self.coach.last_wrong
+        if wrong is not None:
+            scene.guided.study(("refute", wrong.move.notation()), functools.partial(
+                offload.call, wrong_try, view, wrong.move, puzzle.answer))
+        # a study's result changes what the panel says: draw it
+        found = len(scene.guided.studied)
+        changed, self.found = found != self.found, found
         if self.coach.step_complete() and not self.explaining:
             self.explaining = True
-            scene.guided.explain(self.coach.puzzle.answer, self.coach.puzzle.position)
+            if not puzzle.exact:
+                scene.guided.explain(puzzle.answer, before=puzzle.position)
             if self.coach.solved and self.on_solved is not None:
-                self.on_solved(self.coach.puzzle.ident)
+                self.on_solved(puzzle.ident)
             return True
-        return False
+        return changed
 
     def next_frame_in(self, scene: GuidedTableScene) -> float:
-        """A quick tick while the reasons are being found."""
-        if self.explaining and scene.guided.explained is None:
+        """A quick tick while the reasons or a wrong try's refutation are being found."""
+        wrong = self.coach.last_wrong
+        if (self.explaining and not self.explained(scene)) or (
+                wrong is not None and ("refute", wrong.move.notation())
+                not in scene.guided.studied):
             return 0.1
         return IDLE
 
+    def explained(self, scene: GuidedTableScene) -> bool:
+        """Whether the answer's reasons are ready (or known to be missing)."""
+        if self.coach.puzzle.exact:
+            return CONTRAST in scene.guided.studied
+        return scene.guided.explained is not None
+
     def content(self, scene: GuidedTableScene) -> PanelContent:
-        """The puzzle's instructions, tries left, then the answer with its reasons."""
+        """The puzzle's instructions, tries left, then the answer, why, and its idea."""
         puzzle = self.coach.puzzle
         levels = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}
         title = _("Puzzle {number} of {total} · {level}").format(
             number=self.number, total=self.total, level=levels[puzzle.difficulty.value])
-        content = PanelContent(title)
+        content = PanelContent(title, above_buttons=True)
         if not self.coach.step_complete():
             north = pretty_cards(puzzle.position.hands[1])
             content.lines.append((_("Find the best move. Every other card has been played, so "
@@ -421,7 +511,7 @@ class PuzzleGuide:
                                     "other by the end of the round.").format(
                                         points=_margin(puzzle.margin)), theme.TURN, True))
             if scene.wrong:
-                content.lines.append((refusal(scene.wrong), theme.ALERT, False))
+                content.lines.append((self.wrong_text(scene), theme.ALERT, False))
         else:
             answer = describe_move(puzzle.answer, puzzle.position)
             if self.coach.solved:
@@ -430,16 +520,10 @@ class PuzzleGuide:
             else:
                 content.lines.append((_("The best move: {move}.").format(move=answer),
                                       theme.GOLD, True))
-            explained = scene.guided.explained
-            if explained is None:
-                content.lines.append((_("Looking at why…"), theme.INK_DIM, False))
-            elif explained[1]:
-                players = puzzle.position.players
-                said = [reason_text(r, players) for r in explained[1][:SHOWN_REASONS]]
-                content.lines.append((" ".join(said), theme.INK, False))
-            content.lines.append((_("It wins {points} points more than the next best move by "
-                                    "the end of the round.").format(
-                                        points=_margin(puzzle.margin)), theme.INK_DIM, False))
+            content.lines.extend((line, colour, False) for line, colour in self.why(scene))
+            idea = idea_text(puzzle.themes)
+            if idea:
+                content.lines.append((idea, theme.GOLD, False))
         content.buttons.append(("leave", _("Back"), False))
         if self.number > 1:
             content.buttons.append(("previous", _("Previous"), False))
@@ -447,6 +531,24 @@ class PuzzleGuide:
             content.buttons.append(("next_puzzle", _("Next puzzle"),
                                     self.coach.step_complete()))
         return content
+
+    def why(self, scene: GuidedTableScene) -> list[tuple[str, theme.Colour]]:
+        """Why the answer is best: the differences from the best other move (exact
+        puzzles), else the hint engine's reasons; "Looking at why…" until ready."""
+        puzzle = self.coach.puzzle
+        if not self.explained(scene):
+            return [(_("Looking at why…"), theme.INK_DIM)]
+        found = self.contrast(scene)
+        if found is not None:
+            return [(" ".join(why_lines(found, puzzle.position)), theme.INK)]
+        explained = scene.guided.explained
+        if puzzle.exact or explained is None or not explained[1]:
+            return [(_("It wins {points} points more than the next best move by the end "
+                       "of the round.").format(points=_margin(puzzle.margin)),
+                     theme.INK_DIM)]
+        players = puzzle.position.players
+        said = [reason_text(r, players) for r in explained[1][:SHOWN_REASONS]]
+        return [(" ".join(said), theme.INK)]
 
     def press(self, key: str, scene: GuidedTableScene) -> bool:
         """Another puzzle; whether ``key`` was the puzzle's."""

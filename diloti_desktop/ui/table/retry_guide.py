@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from diloti_desktop.ai.coach import SHOWN_REASONS
+from diloti_desktop.controller.guided import WrongTry
 from diloti_desktop.controller.retry import Retry, RetryCoach
 from diloti_desktop.i18n import _
 from diloti_desktop.ui.board.table_view import Decorations
@@ -45,6 +46,11 @@ class RetryGuide(PuzzleGuide):
         self.retry = retries[index]
         #: Whether the panel has been redrawn with the better move's reasons.
         self.told = False
+
+    def wrong_words(self, wrong: WrongTry) -> str:
+        """A wrong try in the retry's words: the move played then is named as such, with
+        what happens next after it (the review's refutation)."""
+        return wrong_try_text(self.retry, wrong.move, max(0, wrong.left))
 
     def update(self, scene: GuidedTableScene) -> bool:
         """Once solved or shown: the better move's reasons, found from the position it is
