@@ -143,5 +143,6 @@ def test_taking_your_own_pile_is_nudged_as_your_pile_not_as_its_cards() -> None:
                MoveValue(Move.parse("JD"), -1.0, 0.0, 20, False)]
     advice = advise(view, ranking)
     assert advice is not None and advice.best.move == take
-    assert advice.nudge == Nudge(NudgeKind.TAKE_PILE, cards=parse_cards("2S8C"), value=10,
-                                 seat=0)
+    # Its own kind: "your pile of 10", never an opponent's pile nor its cards one by one.
+    assert advice.nudge == Nudge(NudgeKind.OWN_PILE, cards=parse_cards("2S8C"), value=10,
+                                 seat=-1)

@@ -229,8 +229,7 @@ class LearnScene(Scene):
         filter_button = next((b for b in buttons if b.key == "theme"), None)
         heading_w = (box.w - 4 * size if filter_button is None
                      else filter_button.box.x - box.x - 3 * size)
-        theme.blit_text(surface, _("Find the best move: positions from games between the "
-                                   "strongest AI levels"), size,
+        theme.blit_text(surface, _("Puzzles: find the best move"), size,
                         (box.x + 2 * size, puzzle_button.box.y - round(size * 1.6)),
                         theme.GOLD, bold=True, max_width=heading_w)
         problem = puzzles_problem()
