@@ -276,3 +276,21 @@ def test_a_lesson_s_review_shows_no_match_title(driver: Driver) -> None:
     assert isinstance(driver.top, ReviewScene)
     review = driver.top
     assert review.picture.decorations(review.picture.geometry()).round_title is False
+    # Nor an accuracy: a lesson teaches one move, it does not measure the player.
+    from diloti_desktop.ui.kit import theme
+
+    drawn: list[str] = []
+    real = theme.blit_text
+
+    def record(target: object, label: str, *args: object, **kwargs: object) -> object:
+        drawn.append(label)
+        return real(target, label, *args, **kwargs)  # type: ignore[arg-type]
+
+    theme.blit_text = record  # type: ignore[assignment]
+    try:
+        review.panel._picture = None  # drawn again, not from its cache
+        review.panel.draw(pygame.Surface(driver.ctx.window.size()))
+    finally:
+        theme.blit_text = real  # type: ignore[assignment]
+    assert any("Review of round" in text for text in drawn)
+    assert not [text for text in drawn if text.startswith(("Your accuracy", "Accuracy"))]

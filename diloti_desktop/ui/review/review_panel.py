@@ -196,10 +196,11 @@ class ReviewPanel:
         height = theme.line_height(round(size * 1.3)) + size // 2
         if self._analysing():
             height += round(size * 0.8) + line + size // 2
-        height += theme.line_height(round(size * 1.5))
-        height += len(theme.wrap(self._detail(), theme.smaller(size, 1), width)) * line
-        height += len(theme.wrap(formula_text(), theme.smaller(size, 3),
-                                 width)) * theme.line_height(theme.smaller(size, 3))
+        if self._scored():
+            height += theme.line_height(round(size * 1.5))
+            height += len(theme.wrap(self._detail(), theme.smaller(size, 1), width)) * line
+            height += len(theme.wrap(formula_text(), theme.smaller(size, 3),
+                                     width)) * theme.line_height(theme.smaller(size, 3))
         if self.reviewed.state.grade_others:
             height += line * (self.reviewed.positions[0].players - 1)
         height += self._chip_rows(width, size) * (line + 4) + size // 2
@@ -349,8 +350,15 @@ class ReviewPanel:
                         theme.INK_DIM)
         return y + theme.line_height(size) + size // 2 - 2
 
+    def _scored(self) -> bool:
+        """Whether the review gives an accuracy: not for a lesson's round, which teaches
+        one move rather than measuring the player."""
+        return self.reviewed.session.deals_rounds
+
     def _draw_accuracy(self, surface: pygame.Surface, x: int, y: int, w: int, size: int) -> int:
         reviewed = self.reviewed
+        if not self._scored():
+            return y
         grades = self._graded()[0]
         viewer = reviewed.viewer
         players = reviewed.positions[0].players
