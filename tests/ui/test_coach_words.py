@@ -138,3 +138,15 @@ def test_a_pile_nudge_names_whose_pile_it_is() -> None:
     assert nudge_text(partner, 4) == "You can take your partner's pile of 10."
     theirs = own._replace(seat=1)
     assert nudge_text(theirs, 2) == "You can take North's pile of 10 before they do."
+
+
+def test_english_says_an_before_an_eight_or_an_ace() -> None:
+    from diloti_desktop.ai.refutation import Ply, Refutation
+    from diloti_desktop.ui.words.coach_words import refutation_text
+
+    position = complete("rules=2p dealer=1 turn=0 hands=4H7S/7DKH loose=3C played=40")
+    for card, spoken in (("8D", "an 8"), ("AD", "an A"), ("7D", "a 7")):
+        reply = Ply(1, Move.parse(f"{card} x 3C"))
+        found = Refutation(position, (Ply(0, Move.parse("4H")), reply), True, reply, 1,
+                           parse_cards("3C"), 0, False, 0, 1.0, True, 1.0)
+        assert refutation_text(found, 2) == f"Then North can take 3♣ with {spoken}."

@@ -9,12 +9,15 @@ word where a newcomer meets it (a xeri is a sweep; a declaration prepares a capt
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from diloti_desktop.ai.coach import Advice, Nudge, NudgeKind, Option, TutorCheck
 from diloti_desktop.ai.hints import GRADE_LIMITS, Verdict, verdict_for
 from diloti_desktop.ai.reasons import Reason, Why
 from diloti_desktop.ai.refutation import Refutation
 from diloti_desktop.controller import seat_name, side_name
-from diloti_desktop.i18n import N_, _, format_number, format_percent, ngettext
+from diloti_desktop.i18n import N_, _, current_language, format_number, format_percent, ngettext
 from diloti_desktop.rules.cards import CARDS, RANK, pretty_cards, rank_name
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
@@ -39,6 +42,16 @@ def _who(seat: int, players: int) -> str:
 
 def _rank(value: int) -> str:
     return rank_name(value) if 1 <= value <= 13 else str(value)
+
+
+#: English says "an" before a value read with a vowel: an 8, an A (ace).
+_AN: Final = re.compile(r"\ba (?=(?:8|A)\b)")
+
+
+def _articled(text: str) -> str:
+    """``text`` with English's "an" where the value after "a" starts with a vowel sound
+    (the templates say "a {rank}"; other languages write their own article)."""
+    return _AN.sub("an ", text) if current_language() == "en" else text
 
 
 def _percent(chance: float) -> str:
@@ -145,11 +158,12 @@ def reason_text(reason: Reason, players: int) -> str:
         return _("It takes {count} cards: you will have {total}; 27 or more win the "
                  "majority (4 points).").format(count=reason.value, total=reason.total)
     if why == Why.DENY and _certain(reason.chance) and reason.cards:
-        return _("Otherwise {player} would take {cards}: they hold a {rank}.").format(
-            player=who, cards=pretty_cards(reason.cards), rank=_rank(reason.value))
+        return _articled(_("Otherwise {player} would take {cards}: they hold a {rank}."
+                           ).format(player=who, cards=pretty_cards(reason.cards),
+                                    rank=_rank(reason.value)))
     if why == Why.DENY and _certain(reason.chance):
-        return _("Otherwise {player} would take them: they hold a {rank}.").format(
-            player=who, rank=_rank(reason.value))
+        return _articled(_("Otherwise {player} would take them: they hold a {rank}."
+                           ).format(player=who, rank=_rank(reason.value)))
     if why == Why.DENY and reason.cards:  # the cards named: "them" read wrong for one
         return _("Otherwise {player} could take {cards}: {percent} chance they hold at "
                  "least one {rank}.").format(player=who, cards=pretty_cards(reason.cards),
@@ -388,7 +402,7 @@ def refutation_text(found: Refutation, players: int) -> str:
                                   "That is {points} points for you.",
                                   found.points).format(points=found.points))
     if found.exact or found.chance >= CERTAIN:
-        return " ".join(parts)
+        return _articled(" ".join(parts))
     if found.by_reply and not found.leftovers and event.seat != 0:
         parts.append(_("{player} holds a {rank} about {percent} of the time.").format(
             player=_who(event.seat, players), rank=_rank(RANK[event.move.card]),
@@ -396,7 +410,7 @@ def refutation_text(found: Refutation, players: int) -> str:
     else:
         parts.append(_("It happens in about {percent} of the possible deals."
                        ).format(percent=_percent(found.chance)))
-    return " ".join(parts)
+    return _articled(" ".join(parts))
 
 
 #: A chance at least this high is told as a certainty (no odds are given).
