@@ -189,15 +189,23 @@ class Driver:
         return self.table.pointer.item_boxes()[mask].center
 
     def empty_table_spot(self) -> Point:
-        """A point on the table's felt that no item covers."""
+        """The point of the table's felt farthest from every item, so that a drop there
+        cannot be read as aimed at one."""
         area = self.table.board.layout().table
         boxes = list(self.table.pointer.item_boxes().values())
-        for fx in (0.06, 0.94, 0.5, 0.25, 0.75):
-            for fy in (0.1, 0.9, 0.5):
-                point = (area.x + round(area.w * fx), area.y + round(area.h * fy))
-                if not any(box.inflate(20, 20).contains(point) for box in boxes):
-                    return point
-        raise AssertionError("the table has no free spot")
+
+        def clearance(point: Point) -> float:
+            x, y = point
+            return min((max(box.x - x, 0, x - box.right) ** 2
+                        + max(box.y - y, 0, y - box.bottom) ** 2) ** 0.5 for box in boxes)
+
+        points = [(area.x + round(area.w * fx / 20), area.y + round(area.h * fy / 20))
+                  for fx in range(1, 20) for fy in range(1, 20)]
+        if not boxes:
+            return area.center
+        best = max(points, key=clearance)
+        assert clearance(best) > 0, "the table has no free spot"
+        return best
 
     def button(self, key: str) -> Point:
         """The centre of one of the table's buttons."""
