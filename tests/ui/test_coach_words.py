@@ -150,3 +150,16 @@ def test_english_says_an_before_an_eight_or_an_ace() -> None:
         found = Refutation(position, (Ply(0, Move.parse("4H")), reply), True, reply, 1,
                            parse_cards("3C"), 0, False, 0, 1.0, True, 1.0)
         assert refutation_text(found, 2) == f"Then North can take 3♣ with {spoken}."
+
+
+def test_the_better_move_s_own_sweep_is_named_with_its_points() -> None:
+    from diloti_desktop.ai.refutation import Ply, Refutation
+    from diloti_desktop.ui.words.coach_words import refutation_text
+
+    position = complete("rules=2p dealer=1 turn=0 hands=4H7S/7DKH loose=3C played=40")
+    ours = Ply(0, Move.parse("7S x 3C 4H"))
+    found = Refutation(position, (Ply(0, Move.parse("4H")),), False, ours, 2,
+                       parse_cards("3C4H"), 0, True, 12, 0.81, False, 5.4, side=0)
+    said = refutation_text(found, 2)
+    assert "with 7♠ later in this deal. That sweeps the table, a xeri: 12 points" in said
+    assert said.endswith("It happens in about 81% of the possible deals.")

@@ -397,6 +397,10 @@ def refutation_text(found: Refutation, players: int) -> str:
             parts.append(ngettext("That is {points} point for them.",
                                   "That is {points} points for them.",
                                   found.points).format(points=found.points))
+        elif found.xeri:  # the better move's own sweep, not said by the event's sentence
+            parts.append(ngettext("That sweeps the table, a xeri: {points} point for you.",
+                                  "That sweeps the table, a xeri: {points} points for you.",
+                                  found.points).format(points=found.points))
         else:
             parts.append(ngettext("That is {points} point for you.",
                                   "That is {points} points for you.",
