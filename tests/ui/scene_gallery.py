@@ -562,14 +562,13 @@ def _puzzle(level: str) -> State:
     return build
 
 
-def round_review(ctx: AppContext, pieces: Pieces) -> list[Scene]:
-    """The review of a finished round, the human's moves graded (the last deal only, so
-    that the exact analysis takes a fraction of a second)."""
+def graded_round(seats: frozenset[int], seed: int = 7) -> GameSession:
+    """A two-player round's last deal played by seeded random moves (both seats human;
+    move 1 is a blunder with a better capture), its moves of ``seats`` graded (the
+    exact analysis takes a fraction of a second)."""
     import time
 
-    from diloti_desktop.ui.review.review_scene import ReviewScene
-
-    position, _events = played_position(2, 7, lambda p: p.played >= 40)
+    position, _events = played_position(2, seed, lambda p: p.played >= 40)
     session = GameSession(GameConfig(position.rules, (HUMAN, HUMAN), 3), position,
                           player_factory=random_players, ai_pace=0)
     rng = random.Random(3)
@@ -579,14 +578,23 @@ def round_review(ctx: AppContext, pieces: Pieces) -> list[Scene]:
         session.poll()
     play = session.played_round(position.round_no)
     assert play is not None
-    session.request_analysis(position.round_no, frozenset({0}))
-    deadline = time.monotonic() + 30
-    while session.round_grades.progress(play, frozenset({0}))[0] < len(
-            play.plies_of({0})):
+    session.request_analysis(position.round_no, seats)
+    deadline = time.monotonic() + 60
+    while session.round_grades.progress(play, seats)[0] < len(play.plies_of(seats)):
         assert time.monotonic() < deadline, "the review's analysis did not finish"
         session.update()
         session.poll()
         time.sleep(0.01)
+    return session
+
+
+def round_review(ctx: AppContext, pieces: Pieces) -> list[Scene]:
+    """The review of a finished round, the human's moves graded (the last deal only, so
+    that the exact analysis takes a fraction of a second)."""
+    from diloti_desktop.ui.review.review_scene import ReviewScene
+
+    session = graded_round(frozenset({0}))
+    position = session.position
     ctx.session = session
     return [ReviewScene(ctx, session, position.round_no)]
 

@@ -6,7 +6,6 @@ session is never changed, and the tutor's panel comes back with its choices.
 from __future__ import annotations
 
 import dataclasses
-import random
 import time
 from collections.abc import Iterator
 
@@ -17,9 +16,8 @@ from diloti_desktop.ai.players import make_player
 from diloti_desktop.ai.refutation import Ply, Refutation, refute
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession
 from diloti_desktop.rules import play_unchecked, seat_view
-from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move
-from diloti_desktop.rules.position import PLAY, Position
+from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.board.line_play import play_line
 from diloti_desktop.ui.kit.widgets import Button
 from diloti_desktop.ui.menus.menu import MainMenuScene
@@ -29,7 +27,7 @@ from diloti_desktop.ui.table.tutor import TutorScene
 from diloti_desktop.ui.words.line_words import show_line_label
 from tests.ai.helpers import complete
 from tests.ui.driver import Driver, make_app, random_players
-from tests.ui.scene_gallery import played_position
+from tests.ui.scene_gallery import graded_round
 
 # Laying 4♥ lets North's 7♦ sweep 3♣+4♥ (every card known: the line is exact).
 SWEEP_TRAP = "rules=2p dealer=1 turn=0 hands=4H7S/7DKH loose=3C played=40"
@@ -212,22 +210,7 @@ def wide_driver() -> Iterator[Driver]:
 def graded_session(seed: int = 7) -> GameSession:
     """The gallery's review round (a two-player round's last deal by seeded random
     moves), graded for the human."""
-    position, _events = played_position(2, seed, lambda p: p.played >= 40)
-    session = GameSession(GameConfig(position.rules, (HUMAN, HUMAN), 3), position,
-                          player_factory=random_players, ai_pace=0)
-    rng = random.Random(3)
-    while session.position.phase == PLAY:
-        session.submit(rng.choice(candidate_moves(session.position)))
-        session.update()
-        session.poll()
-    play = session.played_round(position.round_no)
-    assert play is not None
-    session.request_analysis(position.round_no, frozenset({0}))
-    deadline = time.monotonic() + 60
-    while session.round_grades.progress(play, frozenset({0}))[0] < len(play.plies_of({0})):
-        assert time.monotonic() < deadline, "the analysis did not finish"
-        time.sleep(0.01)
-    return session
+    return graded_round(frozenset({0}), seed)
 
 
 def open_review(driver: Driver, session: GameSession) -> ReviewScene:

@@ -8,8 +8,6 @@ and Moves buttons looking pressable while their press would wait."""
 from __future__ import annotations
 
 import dataclasses
-import random
-import time
 from collections.abc import Iterator
 
 import pygame
@@ -23,9 +21,8 @@ from diloti_desktop.controller import HUMAN, GameConfig, GameSession, RoundOver
 from diloti_desktop.controller.retry import biggest_mistakes, human_mistakes
 from diloti_desktop.player_data import stats
 from diloti_desktop.player_data.storage import Settings
-from diloti_desktop.rules.movegen import candidate_moves, legal_moves
+from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move, MoveKind
-from diloti_desktop.rules.position import PLAY
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.rules.view import seat_view
 from diloti_desktop.ui.board.table_view import toast_panel
@@ -40,8 +37,8 @@ from diloti_desktop.ui.table.score_sheet import ScoreSheetScene
 from diloti_desktop.ui.table.summary import MatchEndScene
 from diloti_desktop.ui.table.table_scene import TableScene
 from diloti_desktop.ui.words.coach_words import refutation_text
-from tests.ui.driver import Driver, make_app, random_players
-from tests.ui.scene_gallery import played_position
+from tests.ui.driver import Driver, make_app
+from tests.ui.scene_gallery import graded_round
 
 
 @pytest.fixture
@@ -56,22 +53,7 @@ def driver() -> Iterator[Driver]:
 def graded_session(seed: int = 7) -> GameSession:
     """A two-player round's last deal played by seeded random moves and graded (the
     gallery's review round: move 1 is a blunder with a better capture)."""
-    position, _events = played_position(2, seed, lambda p: p.played >= 40)
-    session = GameSession(GameConfig(position.rules, (HUMAN, HUMAN), 3), position,
-                          player_factory=random_players, ai_pace=0)
-    rng = random.Random(3)
-    while session.position.phase == PLAY:
-        session.submit(rng.choice(candidate_moves(session.position)))
-        session.update()
-        session.poll()
-    play = session.played_round(position.round_no)
-    assert play is not None
-    session.request_analysis(position.round_no)  # both seats: both are human
-    deadline = time.monotonic() + 60
-    while session.round_grades.progress(play, frozenset({0, 1}))[0] < len(play.moves):
-        assert time.monotonic() < deadline, "the analysis did not finish"
-        time.sleep(0.01)
-    return session
+    return graded_round(frozenset({0, 1}), seed)
 
 
 def open_review(driver: Driver, session: GameSession) -> ReviewScene:
