@@ -46,7 +46,7 @@ from diloti_desktop.rules.engine import play_unchecked
 from diloti_desktop.rules.movegen import candidate_moves, candidates_complete
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import PLAY, Position
-from diloti_desktop.rules.scoring import score_side
+from diloti_desktop.rules.scoring import SideScore, score_side
 from diloti_desktop.rules.view import SeatView
 
 #: Samples of the hidden cards when they are not all known.
@@ -102,13 +102,15 @@ class Refutation(NamedTuple):
     side: int = 0
 
 
+def _score(position: Position, side: int) -> SideScore:
+    """``side``'s round score so far."""
+    return score_side(position.captured[side], position.xeris[side],
+                      position.xeristakia[side], position.rules)
+
+
 def _scored(before: Position, after: Position, side: int) -> int:
     """The round points ``side`` scored between two positions of the same round."""
-    rules = before.rules
-    old = score_side(before.captured[side], before.xeris[side], before.xeristakia[side],
-                     rules)
-    new = score_side(after.captured[side], after.xeris[side], after.xeristakia[side], rules)
-    return new.total - old.total
+    return _score(after, side).total - _score(before, side).total
 
 
 class _Course(NamedTuple):
@@ -128,20 +130,14 @@ def _won(before: Position, after: Position) -> tuple[float, float]:
     new = MAJORITY[after.captured[0].bit_count()][after.captured[1].bit_count()]
 
     def side_won(side: int) -> float:
-        sweeps = _scored(before, after, side) - _majority(before, after, side)
+        # The majority's points are left out of the score: the table counts them.
+        was, now = _score(before, side), _score(after, side)
+        sweeps = (now.total - now.majority) - (was.total - was.majority)
         if after.captured[side] == before.captured[side]:
             return float(sweeps)
         return sweeps + (new - old if side == 0 else old - new)
 
     return side_won(0), side_won(1)
-
-
-def _majority(before: Position, after: Position, side: int) -> int:
-    """The majority points ``side`` gained between two positions (counted by the table
-    instead)."""
-    rules = before.rules
-    old = score_side(before.captured[side], 0, 0, rules).majority
-    return score_side(after.captured[side], 0, 0, rules).majority - old
 
 
 def _course(world: Position, move: Move, rng: random.Random | None = None,
@@ -163,13 +159,11 @@ def _course(world: Position, move: Move, rng: random.Random | None = None,
         if (len(plies) <= COURSE_PLIES and position.phase == PLAY
                 and len(position.stock) == deal and position.hands[position.turn]):
             moves = distinct_moves(candidate_moves(position))
-            if not moves:
-                chosen = None
-            elif exact and len(moves) > 1:
+            if exact and len(moves) > 1:
                 solved = solve(position, SOLVE_NODES, moves)
                 chosen = (solved[0].move if solved is not None
                           else greedy_move(position, moves, rng))
-            else:
+            elif moves:
                 chosen = greedy_move(position, moves, rng)
     return _Course(tuple(plies), tuple(gains))
 
