@@ -147,12 +147,17 @@ class ScoreSheetScene(Scene):
         self.list.focus = 0
         self._accuracy: SheetAccuracy | None = None
 
-    def _metrics(self) -> tuple[Box, int, int]:
+    def _frame(self) -> tuple[Box, int]:
+        """The panel at its fullest and the text size, for the window."""
         width, height = self.ctx.window.size()
         unit = screen_unit(width, height)
         size = max(12, round(unit * 0.022))
+        return panel(width, height, 0.94, 0.9, max_w=round(unit * 1.75)), size
+
+    def _metrics(self) -> tuple[Box, int, int]:
+        full, size = self._frame()
+        height = self.ctx.window.size()[1]
         row_h = round(size * 1.9)
-        full = panel(width, height, 0.94, 0.9, max_w=round(unit * 1.75))
         # As tall as the sheet needs (title, side names, header, rows, note, button).
         area = Box(full.x + size, 0, full.w - 2 * size, 0)
         grid_h = (2 * theme.line_height(size) + size // 3
@@ -185,10 +190,8 @@ class ScoreSheetScene(Scene):
     def _accuracy_fits(self) -> bool:
         # The grid's width, as _metrics and grid_area work it out (they need the
         # columns, so it cannot ask them).
-        width, height = self.ctx.window.size()
-        unit = screen_unit(width, height)
-        size = max(12, round(unit * 0.022))
-        grid_w = panel(width, height, 0.94, 0.9, max_w=round(unit * 1.75)).w - 2 * size
+        full, size = self._frame()
+        grid_w = full.w - 2 * size
         columns = sheet_columns(self.session.config.rules.xeristaki, True)
         return grid_w >= ACCURACY_COLUMN_PX * sum(c.weight for c in columns)
 
