@@ -107,6 +107,8 @@ class Option(NamedTuple):
     #: ``worse`` says what the best move achieves and this one does not (no difference
     #: of risk or of cards taken explains the loss).
     about_best: bool = False
+    #: When no reason explains the loss: what happens next that shows it.
+    refutation: Refutation | None = None
 
 
 class Advice(NamedTuple):
@@ -176,7 +178,8 @@ def _with_difference(view: SeatView, option: Option, results: list[MoveValue],
         return option._replace(worse=reason)
     better = _what_the_better_move_does(view, graded, best)
     if better is None:
-        return option
+        return option._replace(refutation=refute(view, option.move, results[0].move,
+                                                 results[0].samples, results[0].exact))
     return option._replace(worse=better.reason, about_best=True)
 
 
@@ -385,7 +388,7 @@ def check(view: SeatView, move: Move, results: list[MoveValue]) -> TutorCheck:
         return TutorCheck(graded, False, Reason(Why.BETTER_VALUE, value=0))
     played, best = move_facts(view, [move, graded.best])
     reason = _what_goes_wrong(view, move, played, graded, best)
-    refutation = refute(view, move, graded.best)
+    refutation = refute(view, move, graded.best, results[0].samples, results[0].exact)
     if reason.why == Why.BETTER_VALUE:
         better = _what_the_better_move_does(view, graded, best)
         if better is not None:

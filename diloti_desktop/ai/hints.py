@@ -30,7 +30,7 @@ from diloti_desktop.ai.features import (
     points,
     sweepers,
 )
-from diloti_desktop.ai.search import MoveValue, SearchConfig, evaluate
+from diloti_desktop.ai.search import MoveValue, SearchConfig, evaluate, view_rng
 from diloti_desktop.rules.cards import RANK_MASK
 from diloti_desktop.rules.movegen import candidate_moves, is_legal
 from diloti_desktop.rules.moves import Move, MoveKind
@@ -112,7 +112,7 @@ def _rng(view: SeatView, purpose: str) -> random.Random:
 def analyse(view: SeatView, config: SearchConfig = HINT_SEARCH) -> list[MoveValue]:
     """Every distinct legal move with its value, best first (the hint evaluator; tests
     pass a smaller budget)."""
-    return evaluate(view, config, _rng(view, "search"))
+    return evaluate(view, config, view_rng(view))
 
 
 def suggest(view: SeatView, count: int = 3) -> list[Hint]:
@@ -131,7 +131,7 @@ def grade(view: SeatView, move: Move) -> Grade:
     """Rate ``move`` (legal in the view) against the best move, by points lost."""
     moves = candidate_moves(view.position)  # crowded table: the move may not be a candidate
     extra = [*moves, move] if move not in moves and is_legal(view.position, move) else None
-    return grade_results(evaluate(view, HINT_SEARCH, _rng(view, "search"), extra), move)
+    return grade_results(evaluate(view, HINT_SEARCH, view_rng(view), extra), move)
 
 
 def verdict_for(loss: float) -> Verdict:

@@ -200,13 +200,15 @@ def _greedy(position: Position, moves: list[Move], rng: random.Random | None,
 
 
 def play_deal(position: Position, rng: random.Random | None = None,
-              style: int = PLAIN) -> Position:
+              style: int = PLAIN, plies: list[Move] | None = None) -> Position:
     """Play the greedy policy (in ``style``: see :func:`greedy_move`) until the current
-    deal (or the round) ends."""
+    deal (or the round) ends; the moves played are appended to ``plies`` when given."""
     stock = len(position.stock)
     while position.phase == PLAY:
-        moves = candidate_moves(position)
-        position = play_unchecked(position, greedy_move(position, moves, rng, style))
+        move = greedy_move(position, candidate_moves(position), rng, style)
+        if plies is not None:
+            plies.append(move)
+        position = play_unchecked(position, move)
         if len(position.stock) != stock:
             break
     return position
@@ -229,13 +231,20 @@ def deal_value(position: Position, start: Position, side: int, style: int = PLAI
     diff = (points(captured[0]) - points(captured[1])
             + xeri * (position.xeris[0] - position.xeris[1])
             + MAJORITY[captured[0].bit_count()][captured[1].bit_count()])
-    if position.loose and not position.piles:
-        leader = position.turn
-        lead = 0.0
-        if sweepers(position.loose, ()) & position.hands[leader]:
-            lead = (1.0 if style & LEFTOVER else LEADER_SWEEP_SHARE) * xeri
-        if style & LEFTOVER:
-            lead += (LEFTOVER_POINT_SHARE * points(position.loose)
-                     + LEFTOVER_CARD_WORTH * position.loose.bit_count())
-        diff += lead if leader & 1 == 0 else -lead
+    diff += lead_value(position, style)
     return diff if side == 0 else -diff
+
+
+def lead_value(position: Position, style: int = PLAIN) -> float:
+    """At a deal's end, what the table left over is worth to the next deal's leader
+    (positive for side 0): the chance to sweep it, and (with :data:`LEFTOVER`) its cards."""
+    if not position.loose or position.piles or position.phase != PLAY:
+        return 0.0
+    leader = position.turn
+    lead = 0.0
+    if sweepers(position.loose, ()) & position.hands[leader]:
+        lead = (1.0 if style & LEFTOVER else LEADER_SWEEP_SHARE) * position.rules.xeri_points
+    if style & LEFTOVER:
+        lead += (LEFTOVER_POINT_SHARE * points(position.loose)
+                 + LEFTOVER_CARD_WORTH * position.loose.bit_count())
+    return lead if leader & 1 == 0 else -lead

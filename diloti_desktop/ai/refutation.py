@@ -2,16 +2,19 @@
 
 A learner understands a loss best from the play it allows ("North then takes your lone 5
 with a 5: a xeri, 10 points"). :func:`refute` compares a move played from a seat's view
-with a better move of the same view, the way the search values them: on samples of the
-hidden cards, each move is followed by the rest of its deal as the playout policy plays it
-(:func:`~diloti_desktop.ai.playout.greedy_move`, each player knowing the sample's hands),
-with the playouts' random choice between near-equal moves (the same draws after both
-moves). When the view fixes every card (two players, the stock empty) there is one
-position and each side plays its best move by the exact solver, so the courses are the
-principal lines and their difference is the exact loss. Every ply's gain for each side
-is counted: card points and xeris, the cards taken at their worth toward the majority
-(the playouts' expected-majority table, :data:`~diloti_desktop.ai.playout.MAJORITY`),
-and the leftovers at the round's end.
+with a better move of the same view on the search's own courses: it replays the samples
+of the hidden cards that :func:`~diloti_desktop.ai.search.evaluate` drew for that view
+(:func:`~diloti_desktop.ai.search.view_rng`, the same for the hint, the tutor and the
+review), and in each, both moves followed by the rest of the deal with the playout
+policy and the very draws the search used. So the two courses differ, on average, by the
+loss the search reported. When the view fixes every card (two players, the stock empty)
+there is one position and each side plays its best move by the exact solver, so the
+courses are the principal lines and their difference is the exact loss. Every ply's gain
+for each side is counted: card points and xeris, the cards taken at their worth toward
+the majority (the playouts' expected-majority table,
+:data:`~diloti_desktop.ai.playout.MAJORITY`), the leftovers at the round's end, and at a
+deal's end the next leader's chance to sweep the table left
+(:func:`~diloti_desktop.ai.playout.lead_value`).
 
 The difference between the two courses is split in two: what the opponents win more
 after the played move, and what our side wins less. The telling event is the capture
@@ -39,8 +42,14 @@ import random
 from typing import Final, NamedTuple
 
 from diloti_desktop.ai.features import chance_holds, distinct_moves, move_class
-from diloti_desktop.ai.playout import MAJORITY, greedy_move
-from diloti_desktop.ai.search import can_solve, position_from_view, solve
+from diloti_desktop.ai.playout import MAJORITY, PLAIN, greedy_move, lead_value, play_deal
+from diloti_desktop.ai.search import (
+    can_solve,
+    next_sample,
+    position_from_view,
+    solve,
+    view_rng,
+)
 from diloti_desktop.rules.cards import RANK, RANK_MASK
 from diloti_desktop.rules.engine import play_unchecked
 from diloti_desktop.rules.movegen import candidate_moves, candidates_complete
@@ -49,13 +58,12 @@ from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.rules.scoring import SideScore, score_side
 from diloti_desktop.rules.view import SeatView
 
-#: Samples of the hidden cards when they are not all known.
+#: Samples of the hidden cards when they are not all known and no search tells how many
+#: it drew (callers grading a ranking pass its count).
 SAMPLES: Final = 48
 #: Plies of the line shown, the played move included (the reply, ours, theirs), more
 #: when the telling capture comes later.
 LINE_PLIES: Final = 4
-#: Plies after each move that the comparison plays (the deal ends first in practice).
-COURSE_PLIES: Final = 12
 #: Nodes the exact solver may spend on each ply of a course when every card is known.
 SOLVE_NODES: Final = 20_000
 #: Points (average over the samples) by which the two courses must differ for the
@@ -114,12 +122,16 @@ def _scored(before: Position, after: Position, side: int) -> int:
 
 
 class _Course(NamedTuple):
-    """A move and the plies after it in one complete position, as the playout policy
-    plays them (each player knowing the sample's hands), with what each ply won each
-    side (a capture; the leftovers and the majority when the round ends)."""
+    """A move and the plies after it in one complete position, with what each ply won
+    each side (a capture; the leftovers and the majority when the round ends), and what
+    the table left at the deal's end is worth to the next leader (positive for side 0)."""
 
     plies: tuple[Ply, ...]
     gains: tuple[tuple[float, float], ...]
+    lead: float = 0.0
+    #: The cards left on the table at the round's end, which its last ply gives to the
+    #: side that took last (0 when the course does not end the round, or nothing is left).
+    left: int = 0
 
 
 def _won(before: Position, after: Position) -> tuple[float, float]:
@@ -140,38 +152,56 @@ def _won(before: Position, after: Position) -> tuple[float, float]:
     return side_won(0), side_won(1)
 
 
-def _course(world: Position, move: Move, rng: random.Random | None = None,
-            exact: bool = False) -> _Course:
-    """``move`` and up to :data:`COURSE_PLIES` plies after it, within its deal: each
-    player's best move by the exact solver when every card is known (``exact``), else
-    the playout policy's."""
-    plies: list[Ply] = []
-    gains: list[tuple[float, float]] = []
-    position = world
-    deal = len(world.stock)
-    chosen: Move | None = move
-    while chosen is not None:
-        after = play_unchecked(position, chosen)
-        plies.append(Ply(position.turn, chosen))
-        gains.append(_won(position, after))
-        position = after
-        chosen = None
-        if (len(plies) <= COURSE_PLIES and position.phase == PLAY
-                and len(position.stock) == deal and position.hands[position.turn]):
-            moves = distinct_moves(candidate_moves(position))
-            if exact and len(moves) > 1:
-                solved = solve(position, SOLVE_NODES, moves)
-                chosen = (solved[0].move if solved is not None
-                          else greedy_move(position, moves, rng))
-            elif moves:
-                chosen = greedy_move(position, moves, rng)
-    return _Course(tuple(plies), tuple(gains))
+def _course(world: Position, move: Move, rng: random.Random, exact: bool = False) -> _Course:
+    """``move`` and the rest of its deal: each player's best move by the exact solver when
+    every card is known (``exact``), else the search's own playout (the policy and draws
+    :func:`~diloti_desktop.ai.search.evaluate` used in this sample)."""
+    after = play_unchecked(world, move)
+    moves: list[Move] = []
+    if after.phase == PLAY and len(after.stock) == len(world.stock):
+        if exact:
+            moves = _solved_line(after)
+        else:
+            play_deal(after, rng, PLAIN, moves)
+    plies = [Ply(world.turn, move)]
+    gains = [_won(world, after)]
+    before, position = world, after
+    for chosen in moves:
+        before, position = position, play_unchecked(position, chosen)
+        plies.append(Ply(before.turn, chosen))
+        gains.append(_won(before, position))
+    return _Course(tuple(plies), tuple(gains), lead_value(position),
+                   _left(before, position, plies[-1].move))
+
+
+def _left(before: Position, after: Position, move: Move) -> int:
+    """The cards that ``move`` (from ``before`` to ``after``) gives as the round's
+    leftovers: taken by neither side before, not its own card nor its capture."""
+    if after.phase == PLAY:
+        return 0
+    gained = (after.captured[0] | after.captured[1]) & ~(
+        before.captured[0] | before.captured[1]) & ~(1 << move.card)
+    return gained & ~move.table_cards if move.kind == MoveKind.CAPTURE else gained
+
+
+def _solved_line(position: Position) -> list[Move]:
+    """The rest of the round from a known position, each player's best move by the exact
+    solver (the playout policy's where the solver runs out of nodes)."""
+    line: list[Move] = []
+    while position.phase == PLAY:
+        moves = distinct_moves(candidate_moves(position))
+        solved = solve(position, SOLVE_NODES, moves) if len(moves) > 1 else None
+        chosen = solved[0].move if solved is not None else greedy_move(position, moves)
+        line.append(chosen)
+        position = play_unchecked(position, chosen)
+    return line
 
 
 def _biggest(course: _Course, side: int) -> tuple[float, int]:
     """The total won by ``side`` in a course, and the index of the ply that won it most
     (-1 when it wins nothing)."""
-    total, index, top = 0.0, -1, 0.0
+    total = max(0.0, course.lead if side == 0 else -course.lead)
+    index, top = -1, 0.0
     for i, gain in enumerate(course.gains):
         total += gain[side]
         if gain[side] > top:
@@ -179,40 +209,48 @@ def _biggest(course: _Course, side: int) -> tuple[float, int]:
     return total, index
 
 
-def _rng(view: SeatView, move: Move) -> random.Random:
-    return random.Random(f"refute:{view.seat}:{view.position.notation()}:{move.notation()}")
-
-
-Key = tuple[int, int, tuple[int, ...]]
 Event = tuple[int, int, int, tuple[int, ...]]
+#: The index of every event later than the reply in an :data:`Event` key.
+LATER: Final = 2
 
 
-def _key(move: Move) -> Key:
-    """A move as the mover can name it: the value played and the table cards used."""
-    return RANK[move.card], move.loose, move.piles
+def _event(course: _Course, index: int) -> Event:
+    """What makes a course's ply the same event in several samples. The next two plies
+    are named as the mover can see them (the value played and the table cards used);
+    later ones by who plays which value, and the round's end (the leftovers) as one
+    event, since the cards they use differ from sample to sample."""
+    ply = course.plies[index]
+    if course.left and index == len(course.plies) - 1:
+        return LATER, -1, 0, ()
+    if index >= LATER:
+        return LATER, ply.seat, RANK[ply.move.card], ()
+    return index, RANK[ply.move.card], ply.move.loose, ply.move.piles
 
 
-def refute(view: SeatView, move: Move, better: Move | None,
-           samples: int = SAMPLES) -> Refutation | None:
+def refute(view: SeatView, move: Move, better: Move | None, samples: int = SAMPLES,
+           solved: bool | None = None) -> Refutation | None:
     """What shows, over the next plies, why ``move`` (legal in ``view``) is worse than
     ``better``: a capture of the opponents' that ``move`` allows and ``better`` does not,
-    or one of ours that ``better`` makes and ``move`` gives up. None when the move ends
-    the round, or the two courses differ by less than :data:`MIN_DAMAGE` points."""
+    or one of ours that ``better`` makes and ``move`` gives up, over the first ``samples``
+    samples of the view's search (the count of the ranking graded against; ``solved``
+    says whether that ranking is the exact solver's, None to solve whenever the view
+    fixes every card). None when
+    the move ends the round, or the two courses differ by less than :data:`MIN_DAMAGE`
+    points."""
     position = view.position
     if position.phase != PLAY or better is None or move_class(move) == move_class(better):
         return None
     known = position_from_view(view) if can_solve(view) else None
-    exact = known is not None and candidates_complete(known)
-    rng = _rng(view, move)
+    exact = known is not None and (candidates_complete(known) if solved is None else solved)
+    rng = view_rng(view)
     count = 1 if exact else samples
     mine = view.seat & 1
     theirs = ours = 0.0
     events: tuple[dict[Event, float], dict[Event, float]] = ({}, {})
     seen: tuple[dict[Event, int], dict[Event, int]] = ({}, {})
-    example: dict[Event, tuple[Position, _Course, _Course]] = {}
+    example: dict[Event, tuple[Position, _Course, _Course, int]] = {}
     for _index in range(count):
-        world = known if exact and known is not None else view.sample(rng)
-        seed = rng.random()
+        world, seed = next_sample(view, known, rng)
         played = _course(world, move, random.Random(seed), exact)
         other = _course(world, better, random.Random(seed), exact)
         their_p, at = _biggest(played, 1 - mine)
@@ -224,10 +262,10 @@ def refute(view: SeatView, move: Move, better: Move | None,
         for part, index, course, gap in ((0, at, played, their_p - their_b),
                                          (1, ours_at, other, our_b - our_p)):
             if index >= 0 and gap > 0:
-                key = (index, *_key(course.plies[index].move))
+                key = _event(course, index)
                 events[part][key] = events[part].get(key, 0.0) + gap
                 seen[part][key] = seen[part].get(key, 0) + 1
-                example.setdefault(key, (world, played, other))
+                example.setdefault(key, (world, played, other, index))
     theirs /= count
     ours /= count
     by_reply = theirs >= REPLY_SHARE and theirs * 2 >= ours
@@ -235,8 +273,7 @@ def refute(view: SeatView, move: Move, better: Move | None,
     if theirs + ours < MIN_DAMAGE or not found:
         return None
     key = max(found, key=lambda k: (found[k], k))
-    world, played, other = example[key]
-    index = key[0]
+    world, played, other, index = example[key]
     course = played if by_reply else other
     event = course.plies[index]
     before = _position_at(world, course.plies[:index])
@@ -244,17 +281,14 @@ def refute(view: SeatView, move: Move, better: Move | None,
     after = play_unchecked(before, event.move)
     # The round's end gives the cards left on the table to the side that took last: told
     # as such, whether or not this ply was that side's capture.
-    leftovers = (after.phase != PLAY or event.seat & 1 != side
-                 or event.move.kind != MoveKind.CAPTURE)
-    gained = after.captured[side] & ~before.captured[side] & ~(1 << event.move.card)
-    if event.move.kind == MoveKind.CAPTURE:
-        gained &= ~event.move.table_cards  # the capture itself is not left over
-    taken = gained if leftovers else event.move.table_cards
+    leftovers = bool(course.left) and index == len(course.plies) - 1
+    taken = course.left if leftovers else event.move.table_cards
     if exact:
         chance = 1.0
-    elif by_reply and not leftovers and event.seat != view.seat:
+    elif by_reply and not leftovers and event.seat != view.seat and index < LATER:
         # The chance that the replier holds a card of the value it plays, from what the
-        # mover can see (exact odds rather than the samples' count).
+        # mover can see (exact odds rather than the samples' count); a later event needs
+        # more than that card, so the samples' count tells its chance.
         unseen = view.unseen
         chance = chance_holds(unseen.bit_count(),
                               (unseen & RANK_MASK[RANK[event.move.card]]).bit_count(),
@@ -276,5 +310,5 @@ def _position_at(position: Position, plies: tuple[Ply, ...]) -> Position:
     return position
 
 
-__all__ = ["COURSE_PLIES", "LINE_PLIES", "MIN_DAMAGE", "REPLY_SHARE", "SAMPLES", "Ply",
+__all__ = ["LINE_PLIES", "MIN_DAMAGE", "REPLY_SHARE", "SAMPLES", "Ply",
            "Refutation", "refute"]

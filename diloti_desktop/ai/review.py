@@ -29,7 +29,6 @@ any order, on any thread.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, NamedTuple, get_type_hints
 
@@ -37,7 +36,7 @@ from diloti_desktop.ai.features import distinct_moves, move_class
 from diloti_desktop.ai.hints import MoveFacts, Verdict, move_facts, verdict_for
 from diloti_desktop.ai.players import SEARCH
 from diloti_desktop.ai.refutation import Ply, Refutation, refute
-from diloti_desktop.ai.search import MoveValue, SearchConfig, evaluate
+from diloti_desktop.ai.search import MoveValue, SearchConfig, evaluate, view_rng
 from diloti_desktop.rules.movegen import candidate_moves, is_legal
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import Position
@@ -98,10 +97,6 @@ class ReviewSummary(NamedTuple):
     mistakes: tuple[Decision, ...]   #: the biggest (at most three), biggest first
 
 
-def _rng(view: SeatView) -> random.Random:
-    return random.Random(f"review:{view.seat}:{view.position.notation()}")
-
-
 def _value_of(results: Sequence[MoveValue], move: Move) -> float:
     key = move_class(move)
     for result in results:
@@ -120,7 +115,7 @@ def grade_decision(view: SeatView, move: Move, ply: int = 0,
     if len(distinct_moves(moves)) <= 1:
         return decision_from_ranking(view, move, [], ply)
     # (on a crowded table the played move may be outside the bounded candidates: add it)
-    results = evaluate(view, config, _rng(view), moves if move in moves else [*moves, move])
+    results = evaluate(view, config, view_rng(view), moves if move in moves else [*moves, move])
     return decision_from_ranking(view, move, results, ply)
 
 
@@ -144,7 +139,8 @@ def decision_from_ranking(view: SeatView, move: Move, results: Sequence[MoveValu
     best_move = move if loss <= 0.0 else best.move
     played_facts, best_facts = move_facts(view, [move, best_move])
     verdict = verdict_for(loss)
-    refutation = refute(view, move, best_move) if verdict in MISTAKE_VERDICTS else None
+    refutation = (refute(view, move, best_move, best.samples, best.exact)
+                  if verdict in MISTAKE_VERDICTS else None)
     return Decision(ply, seat, move, best_move, verdict, loss, value, best.value,
                     choices, best.exact, played_facts, best_facts, refutation)
 

@@ -94,13 +94,16 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
     limit = 1 if known is not None else config.max_samples
     infer = config.inference > 0 and known is None and bool(view.deal)
     memo: Memo = {}
+    draws = random.Random()
     totals = [0.0] * len(candidates)
     sweeps = [0.0] * len(candidates)
     count = plies = 0
     weights = 0.0
-    # Whole samples until the ply budget is spent: every move sees the same samples.
+    # Whole samples until the ply budget is spent: every move sees the same samples and
+    # the same playout draws (a sample's own seed), so the comparison is paired, and a
+    # refutation replays any move's course from the sample stream alone.
     while count < limit and (count < config.min_samples or plies < config.ply_budget):
-        sample = known if known is not None else view.sample(rng)
+        sample, seed = next_sample(view, known, rng)
         weight = likelihood(view, sample, config.inference, memo=memo) if infer else 1.0
         count += 1
         weights += weight
@@ -108,11 +111,12 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
             after = play_unchecked(sample, move)
             if next_can_sweep(after):
                 sweeps[index] += weight
+            draws.seed(seed)
             if config.reply_search:
-                value, used = _reply_value(after, sample, side, rng, utility,
+                value, used = _reply_value(after, sample, side, draws, utility,
                                            config.playout)
             else:
-                value, used = finish(after, sample, side, rng, utility, config.playout)
+                value, used = finish(after, sample, side, draws, utility, config.playout)
             totals[index] += weight * value
             plies += used + 1
     results = [MoveValue(move, totals[i] / weights, sweeps[i] / weights, count, False,
@@ -120,6 +124,20 @@ def evaluate(view: SeatView, config: SearchConfig, rng: random.Random,
                for i, move in enumerate(candidates)]
     results.sort(key=lambda r: -r.value)
     return results
+
+
+def view_rng(view: SeatView) -> random.Random:
+    """The sample stream of a view's analysis, the same for the hint, the tutor and the
+    review: a refutation (:mod:`diloti_desktop.ai.refutation`) replays its samples."""
+    return random.Random(f"search:{view.seat}:{view.position.notation()}")
+
+
+def next_sample(view: SeatView, known: Position | None,
+                rng: random.Random) -> tuple[Position, float]:
+    """The flat search's next sample of the hidden cards (``known``, when the view fixes
+    them) and the seed of the playouts' draws in it."""
+    sample = known if known is not None else view.sample(rng)
+    return sample, rng.random()
 
 
 def grows_tree(view: SeatView, config: SearchConfig) -> bool:
@@ -362,6 +380,20 @@ def solve(position: Position, nodes: int, candidates: list[Move] | None = None,
     return results
 
 
-__all__ = ["MoveValue", "SearchConfig", "Utility", "can_solve", "choose_from", "evaluate",
-           "finish", "grows_tree", "guard_xeri", "makes_xeri", "next_can_sweep",
-           "position_from_view", "solve"]
+__all__ = [
+    "MoveValue",
+    "SearchConfig",
+    "Utility",
+    "can_solve",
+    "choose_from",
+    "evaluate",
+    "finish",
+    "grows_tree",
+    "guard_xeri",
+    "makes_xeri",
+    "next_can_sweep",
+    "next_sample",
+    "position_from_view",
+    "solve",
+    "view_rng",
+]

@@ -166,6 +166,7 @@ class Verdicts:
     examples: dict[str, str] = field(default_factory=dict)
     warnings: int = 0               #: tutor warnings and review mistakes
     refuted: int = 0                #: ... with a refutation sentence
+    unrefuted: list[str] = field(default_factory=list)  #: ... and those without one
 
     def flag(self, kind: str, text: str) -> None:
         self.filler[kind] += 1
@@ -260,6 +261,10 @@ def _refutations(figures: Verdicts, view: SeatView, move: Move,
         figures.warnings += 1
         if refutation is not None and refutation_text(refutation, view.position.players):
             figures.refuted += 1
+        else:
+            loss = tutor.grade.loss if tutor is not None else 0.0
+            figures.unrefuted.append(f"{move.notation()} (loss {loss:.2f}) in "
+                                     f"{view.position.notation()}")
 
 
 def _drive(session: GameSession) -> list[object]:
@@ -401,6 +406,8 @@ def report_verdicts(figures: Verdicts) -> None:
     refuted = share(figures.refuted, figures.warnings)
     print(f"  warnings and mistakes with a refutation sentence: {refuted} "
           f"(of {figures.warnings})")
+    for case in figures.unrefuted:
+        print(f"    without: {case}")
 
 
 if __name__ == "__main__":

@@ -79,7 +79,8 @@ def main() -> None:
             warning = check(view, result.move, ranking)
             if warning.warn:
                 start = time.perf_counter()
-                refute(view, result.move, warning.grade.best)
+                refute(view, result.move, warning.grade.best, ranking[0].samples,
+                       ranking[0].exact)
                 seconds.append(time.perf_counter() - start)
                 kinds[_kind(warning.refutation)] += 1
     _report("tutor warnings", kinds, seconds)

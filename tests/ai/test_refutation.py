@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from diloti_desktop.ai import refutation
+from diloti_desktop.ai.hints import HINT_SEARCH, analyse
 from diloti_desktop.ai.refutation import MIN_DAMAGE, refute
 from diloti_desktop.rules import Move, candidate_moves, play_unchecked, seat_view
 from diloti_desktop.rules.cards import parse_cards
@@ -61,3 +65,26 @@ def test_sampled_refutations_are_seeded_and_say_how_likely_they_are() -> None:
             assert 0.0 < first.chance <= 1.0
             assert first.damage >= MIN_DAMAGE
     assert shown >= 1
+
+
+def test_a_sampled_refutation_replays_the_searchs_own_courses(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The refutation replays the samples and the playout draws of the view's search, so
+    # its two courses differ by exactly the loss the search reported (the ranking is
+    # what the tutor and the review grade with).
+    monkeypatch.setattr(refutation, "MIN_DAMAGE", -1e9)  # compare every move, small too
+    config = HINT_SEARCH._replace(ply_budget=600, min_samples=6, max_samples=12)
+    compared = 0
+    for players in (2, 4):
+        for position in game_positions(players, 6, seed=9):
+            view = seat_view(position, position.turn)
+            ranking = analyse(view, config)
+            if len(ranking) < 2:
+                continue
+            for result in ranking[1:3]:
+                found = refute(view, result.move, ranking[0].move, ranking[0].samples,
+                               ranking[0].exact)
+                if found is not None:
+                    compared += 1
+                    assert found.damage == pytest.approx(ranking[0].value - result.value)
+    assert compared >= 8

@@ -146,17 +146,17 @@ def test_the_panel_offers_the_line_only_with_a_refutation(driver: Driver) -> Non
     assert driver.top is bare
 
 
-#: Two players, the stock not empty (the hidden cards are guessed): laying 7♣ instead of
-#: taking with 10♥; the line crosses the next deal.
-SAMPLED = ("rules=2p round=1 phase=play dealer=1 turn=0 hands=4D7CTH/AS2DJH "
+#: Two players, the stock not empty (the hidden cards are guessed), two cards each: laying
+#: 10♥ instead of building 10 with 7♣ and 3♥; the line crosses the next deal.
+SAMPLED = ("rules=2p round=1 phase=play dealer=1 turn=0 hands=7CTH/AS2D "
            "stock=KDKHQHQS6DKCACTS5HJD4CQD loose=3H6CQCKS piles=- "
-           "captured=AHAD3D3C6H8S8H8C9H9CTDTCJSJC/2S2H2C3S4S4H5S5D5C6S7S7H7D8D9S9D "
+           "captured=4DAHAD3D3C6H8S8H8C9H9CTDTCJSJC/JH2S2H2C3S4S4H5S5D5C6S7S7H7D8D9S9D "
            "xeri=0/0 xeristaki=0/0 last=1 played=30 score=0/0 winner=-")
 
 
 def test_a_sampled_line_shows_no_guessed_card_before_it_is_played(driver: Driver) -> None:
     position = Position.parse(SAMPLED)
-    found = refute(seat_view(position, 0), Move.parse("7C"), Move.parse("TH"), samples=8)
+    found = refute(seat_view(position, 0), Move.parse("TH"), Move.parse("7C =10 3H"), samples=8)
     assert found is not None and not found.exact
     line = play_line(found)
     assert line is not None and line.dealt(len(line.plies)) and line.concealed

@@ -256,7 +256,9 @@ def alternative_text(option: Option, position: Position) -> str:
     said = _("{move} instead: about {points} points worse per round.").format(
         move=move, points=_points(option.loss))
     if option.worse is None:
-        return said
+        if option.refutation is None:
+            return said
+        return " ".join((said, refutation_text(option.refutation, position.players)))
     if option.about_best:
         return " ".join((said, _("What the best move does and this one does not: {reason}"
                                  ).format(reason=reason_text(option.worse,
@@ -407,7 +409,7 @@ def refutation_text(found: Refutation, players: int) -> str:
                                   found.points).format(points=found.points))
     if found.exact or found.chance >= CERTAIN:
         return _articled(" ".join(parts))
-    if found.by_reply and not found.leftovers and event.seat != 0:
+    if found.by_reply and not found.leftovers and event.seat != 0 and found.at <= 1:
         parts.append(_("{player} holds a {rank} about {percent} of the time.").format(
             player=_who(event.seat, players), rank=_rank(RANK[event.move.card]),
             percent=_percent(found.chance)))
