@@ -206,7 +206,7 @@ def four_player_table(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 def moves_list(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """The list of every legal move over the table."""
     table = _table(ctx, pieces)
-    table.open_moves_list()
+    table.table_coach.open_moves_list()
     return ctx.scenes.scenes()[-1:]
 
 

@@ -197,7 +197,7 @@ class GuidedTableScene(TableScene):
             if key is not None:
                 self.press(key)
                 return
-        if isinstance(event, Click) and not self.can_undo() and any(
+        if isinstance(event, Click) and not self.table_coach.can_undo() and any(
                 b.key == "undo" and b.box.contains(event.pos) for b in self.buttons()):
             # a disabled Undo says why rather than nothing
             self.press("undo")
@@ -208,8 +208,11 @@ class GuidedTableScene(TableScene):
         """A panel button (the guide's, or leave) or a table button was pressed."""
         if key == "leave":
             self.open_menu()
-        elif key == "undo" and not self.can_undo():
+        elif key == "undo" and not self.table_coach.can_undo():
             self.say(self.guide.no_undo(self))
+        elif key == "hint":  # the guide's hint, once the table is ready for it
+            if not self.presses.defer(key):
+                self.guide.hint(self)
         elif not self.guide.press(key, self):
             super().press(key)
 
@@ -231,10 +234,6 @@ class GuidedTableScene(TableScene):
                                "to let it go, or press Esc.").format(reason=refusal(message))
             return
         super().say(message, hint, seconds)
-
-    def request_hint(self) -> None:
-        """The guide's hint."""
-        self.guide.hint(self)
 
     def clear_interaction(self) -> None:
         """A new position: the old complaint no longer applies."""
