@@ -252,8 +252,9 @@ class GameSession:
         return True
 
     def continue_after_round(self) -> bool:
-        """Deal the next round once the round summary has been seen."""
-        if self.position.phase != ROUND_OVER:
+        """Deal the next round once the round summary has been seen (a lesson deals
+        none: its next step comes instead)."""
+        if not self.deals_rounds or self.position.phase != ROUND_OVER:
             return False
         rng = random.Random(f"{self.config.seed}:{self.position.round_no + 1}")
         self.position, events = next_round(self.position, rng)

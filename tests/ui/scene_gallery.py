@@ -666,7 +666,7 @@ def puzzle_solved(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     scene = GuidedTableScene(ctx, guide)
     ctx.session = scene.session
     guide.coach.solved = guide.studying = guide.explaining = True
-    scene.guided.studied[CONTRAST] = contrast(seat_view(puzzle.position, 0), puzzle.answer)
+    scene.guided.studies.results[CONTRAST] = contrast(seat_view(puzzle.position, 0), puzzle.answer)
     return [scene]
 
 

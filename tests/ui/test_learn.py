@@ -159,8 +159,8 @@ def test_a_puzzle_three_wrong_tries_then_the_answer_then_one_solved(driver: Driv
         assert "points by the end of the round against the best move" in scene.wrong
         if attempt < 2:  # the third shows the answer instead
             key = ("refute", move.notation())
-            driver.until(lambda key=key: key in scene.guided.studied)
-            refuted, contrasted = scene.guided.studied[key]  # type: ignore[misc]
+            driver.until(lambda key=key: key in scene.guided.studies.results)
+            refuted, contrasted = scene.guided.studies.results[key]  # type: ignore[misc]
             reason = wrong_reason(refuted, contrasted, puzzle.position)
             assert reason, "every wrong try is told why it loses"
             driver.frames(1)

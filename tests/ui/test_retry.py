@@ -120,14 +120,14 @@ def test_retry_from_the_review_a_wrong_try_then_the_better_move(driver: Driver) 
     driver.play(decision.best)
     driver.until(lambda: scene.guided.waiting() and scene.caught_up())
     assert guide.coach.solved and not guide.coach.revealed
-    driver.until(lambda: scene.guided.explained is not None)
+    driver.until(lambda: scene.guided.studies.explained is not None)
     driver.frames(2)
     assert panel_text(scene).startswith("Well found:")
     # The reasons are the better move's from the position it was played from (the
     # player's view), not from the position after it.
     view = seat_view(before, before.turn)
     expected = tuple(fact_reasons(move_facts(view, [decision.best])[0], 1))
-    assert scene.guided.explained == (decision.best, expected)
+    assert scene.guided.studies.explained == (decision.best, expected)
     assert "points more than your move" in panel_text(scene)
     done = next(b for b in scene.panel.buttons(scene.content()) if b.key == "leave")
     assert done.label == "Done" and done.primary
@@ -157,7 +157,7 @@ def test_three_wrong_tries_then_the_answer_is_shown(driver: Driver) -> None:
         assert scene.wrong.startswith("Not the better move:")
     assert "Here is the better one." in scene.wrong
     assert guide.coach.revealed and scene.guided.waiting()
-    driver.until(lambda: scene.guided.explained is not None)
+    driver.until(lambda: scene.guided.studies.explained is not None)
     driver.frames(2)
     # The window shows the reasons: the panel was drawn again when they arrived, though
     # nothing else moved on the table.
