@@ -146,7 +146,7 @@ class CoachPanel:
         paragraphs = [(text, bold) for text, _colour, bold in content.lines]
         corner = ((min(b.box.y for b in buttons) - y, min(b.box.x for b in buttons) - x - size)
                   if buttons else (bottom - y, text_w))
-        lines, text_size = theme.fit_around(paragraphs, size, text_w, bottom - y, corner)
+        lines, text_size = theme.fit_paragraphs(paragraphs, size, text_w, bottom - y, corner)
         line_h = theme.line_height(text_size)
         for index, line in lines:
             _text, colour, bold = content.lines[index]
