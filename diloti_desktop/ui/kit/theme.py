@@ -421,6 +421,16 @@ def panel(target: pygame.Surface, box: Box, radius: int, edge: Colour, alpha: in
     pygame.draw.rect(target, edge, pygame.Rect(box), width=width, border_radius=radius)
 
 
+def screen_frame(target: pygame.Surface, box: Box, title: str, size: int,
+                 alpha: int = 240) -> None:
+    """A full screen's ground: the felt, its panel in ``box`` and the gold ``title`` at the
+    panel's top (text of ``size``; the title half again as large)."""
+    target.blit(felt(target.get_size()), (0, 0))
+    panel(target, box, 18, PANEL_EDGE, alpha=alpha)
+    blit_text(target, title, round(size * 1.5), (box.centerx, box.y + size), GOLD, bold=True,
+              anchor="midtop")
+
+
 def badge(target: pygame.Surface, centre: tuple[int, int], radius: int, fill: Colour,
           label: str, ink: Colour = INK_DARK) -> None:
     """A small round marker with a letter or a number (xeri markers, counts).
