@@ -129,10 +129,6 @@ class GameSession:
         """Whether a person is to move now."""
         return self.position.phase == PLAY and self.config.is_human(self.position.turn)
 
-    def ai_is_thinking(self) -> bool:
-        """Whether an AI seat is computing its move."""
-        return self._ai_job is not None
-
     @property
     def assisted(self) -> bool:
         """Whether hints, undo or tutor take-backs were used in this match."""
