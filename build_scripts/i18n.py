@@ -212,9 +212,10 @@ def check_message(message: Message, language: str, nplurals: int) -> list[str]:
     return problems
 
 
-#: The grammatical forms a translation may ask of a name or a list of cards
-#: (diloti_desktop.i18n.FORMS; docs/translating.md).
-FORMS = ("nom", "acc", "gen", "to")
+#: The forms a translation may ask of a name or a list of cards (its grammatical cases)
+#: or of a rank (with its indefinite article) (diloti_desktop.i18n.FORMS;
+#: docs/translating.md).
+FORMS = ("nom", "acc", "gen", "to", "a")
 
 
 def _specs(text: str) -> set[tuple[str, str]]:
@@ -223,13 +224,15 @@ def _specs(text: str) -> set[tuple[str, str]]:
 
 
 def _check_forms(label: str, ids: tuple[str, ...], strings: tuple[str, ...]) -> list[str]:
-    """A translation may ask for a form ({player:acc}) or keep the source's format spec;
-    any other spec would fail or mean something else."""
+    """A translation may ask for a form ({player:acc}), the bare value where the source
+    asks for a form, or keep the source's format spec; any other spec would fail or mean
+    something else."""
     source = {name: spec for text in ids for name, spec in _specs(text)}
     problems = []
     for text in strings:
         for name, spec in sorted(_specs(text)):
-            if spec != source.get(name, "") and spec.lower() not in FORMS:
+            if spec != source.get(name, "") and spec.lower() not in FORMS and not (
+                    not spec and source.get(name, "").lower() in FORMS):  # the bare form
                 problems.append(f"{label}: {{{name}:{spec}}} is neither the source's format "
                                 f"nor one of the forms {FORMS}")
     return problems

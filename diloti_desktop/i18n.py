@@ -136,7 +136,9 @@ def _windows_ui_language() -> str | None:  # pragma: no cover - Windows only
 
 
 #: The forms a translation may ask of a :class:`Phrase` with a format spec.
-FORMS: Final = ("nom", "acc", "gen", "to")
+#: The forms a template may ask of a value: a name's or a list of cards' grammatical cases,
+#: and a rank with its indefinite article ("an 8").
+FORMS: Final = ("nom", "acc", "gen", "to", "a")
 
 
 class Phrase(str):

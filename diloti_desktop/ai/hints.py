@@ -18,6 +18,7 @@ losses (docs/coach.md, "Grade limits").
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from enum import Enum
 from typing import Final, NamedTuple
 
@@ -145,17 +146,18 @@ def verdict_for(loss: float) -> Verdict:
 def grade_results(results: list[MoveValue], move: Move) -> Grade:
     """Rate ``move`` against the best of ``results`` (:func:`analyse`'s ranking)."""
     best = results[0]
-    value = _value_of(results, move)
+    value = value_of(results, move)
     loss = max(0.0, best.value - value)
     return Grade(move, verdict_for(loss), loss, best.move, value, best.value)
 
 
-def _value_of(results: list[MoveValue], move: Move) -> float:
+def value_of(results: Sequence[MoveValue], move: Move) -> float:
+    """The value the search gave ``move``'s class of moves (those worth the same)."""
     key = move_class(move)
     for result in results:
         if move_class(result.move) == key:
             return result.value
-    raise ValueError(f"{move} is not a legal move of this view")
+    raise ValueError(f"{move} is not a legal move of this position")
 
 
 def move_facts(view: SeatView, moves: list[Move]) -> list[MoveFacts]:

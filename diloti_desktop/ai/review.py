@@ -32,8 +32,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, NamedTuple, get_type_hints
 
-from diloti_desktop.ai.features import distinct_moves, move_class
-from diloti_desktop.ai.hints import MoveFacts, Verdict, move_facts, verdict_for
+from diloti_desktop.ai.features import distinct_moves
+from diloti_desktop.ai.hints import MoveFacts, Verdict, move_facts, value_of, verdict_for
 from diloti_desktop.ai.players import SEARCH
 from diloti_desktop.ai.refutation import Ply, Refutation, refute
 from diloti_desktop.ai.search import MoveValue, SearchConfig, evaluate, view_rng
@@ -97,12 +97,6 @@ class ReviewSummary(NamedTuple):
     mistakes: tuple[Decision, ...]   #: the biggest (at most three), biggest first
 
 
-def _value_of(results: Sequence[MoveValue], move: Move) -> float:
-    key = move_class(move)
-    for result in results:
-        if move_class(result.move) == key:
-            return result.value
-    raise ValueError(f"{move} is not a legal move of this position")
 
 
 def grade_decision(view: SeatView, move: Move, ply: int = 0,
@@ -134,7 +128,7 @@ def decision_from_ranking(view: SeatView, move: Move, results: Sequence[MoveValu
     if not results:
         raise ValueError("no ranking to grade against")
     best = results[0]
-    value = _value_of(results, move)
+    value = value_of(results, move)
     loss = max(0.0, best.value - value)
     best_move = move if loss <= 0.0 else best.move
     played_facts, best_facts = move_facts(view, [move, best_move])

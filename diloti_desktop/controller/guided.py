@@ -9,21 +9,20 @@ saying why it is not what the step asks. AI seats play the coach's scripted repl
 
 When the coach says a step is complete the session stops (no AI moves, no human moves)
 until the UI calls :meth:`GuidedSession.next_step`, which loads the coach's next
-position (shown as a fresh deal) or carries on from the current one.
-No pygame here; nothing is saved as an interrupted game.
+position (shown as a fresh deal) or carries on from the current one. The slow questions
+a guide's panel asks (the answer's reasons, what a wrong try loses) run in the session's
+:class:`~diloti_desktop.controller.studies.Studies`, so :meth:`GameSession.wait_for_work`
+waits for them too. No pygame here; nothing is saved as an interrupted game.
 """
 
 from __future__ import annotations
 
-import logging
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, Protocol
 
 from diloti_desktop.ai.base import Player
-from diloti_desktop.ai.hints import move_facts
 from diloti_desktop.ai.puzzles import Puzzle, equivalent
-from diloti_desktop.ai.reasons import Reason, fact_reasons
 from diloti_desktop.controller import jobs
 from diloti_desktop.controller.seats import GameConfig
 from diloti_desktop.controller.session import (
@@ -32,15 +31,14 @@ from diloti_desktop.controller.session import (
     RoundBegan,
     default_player_factory,
 )
+from diloti_desktop.controller.studies import Studies
 from diloti_desktop.i18n import _, ngettext
 from diloti_desktop.rules.errors import IllegalMoveError
 from diloti_desktop.rules.gestures import resolve_gesture
 from diloti_desktop.rules.movegen import is_legal
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
-from diloti_desktop.rules.view import SeatView, seat_view
-
-log = logging.getLogger(__name__)
+from diloti_desktop.rules.view import SeatView
 
 
 class Coach(Protocol):
@@ -122,37 +120,9 @@ class GuidedSession(GameSession):
         super().__init__(config, position, player_factory=scripted, ai_pace=ai_pace,
                          clock=clock)
         self.wrong_tries = 0
-        self.explained: tuple[Move | None, tuple[Reason, ...]] | None = None
-        self._explain_job: jobs.Job[tuple[Reason, ...]] | None = None
-        self._explain_move: Move | None = None
-        #: Background studies (:meth:`study`): their jobs, then their results, by key.
-        self._studies: dict[Hashable, jobs.Job[object]] = {}
-        self.studied: dict[Hashable, object] = {}
+        #: The slow questions the panel asks, answered in the background.
+        self.studies = Studies()
         self._events.append(RoundBegan(position.round_no, (), position))
-
-    def study(self, key: Hashable, work: Callable[[], object]) -> None:
-        """Run ``work`` once per ``key`` in the background; its result appears in
-        :attr:`studied` under ``key`` once ready (None when it failed)."""
-        if key in self._studies or key in self.studied:
-            return
-        self._studies[key] = jobs.start(self.position, work)
-
-    def explain(self, move: Move, before: Position | None = None) -> None:
-        """Find the hint engine's reasons for ``move`` in the background, from the view
-        of the seat that moves in ``before`` (by default the current position: once the
-        move is played, pass the position it was played in); they appear in
-        :attr:`explained` (a move and its reasons, most important first) once ready."""
-        if self._explain_job is not None:
-            return
-        view = (self.view(self.position.turn) if before is None
-                else seat_view(before, before.turn))
-        self._explain_move = move
-
-        def work() -> tuple[Reason, ...]:
-            facts = move_facts(view, [move])[0]
-            return tuple(fact_reasons(facts, (view.seat + 1) % view.position.players))
-
-        self._explain_job = jobs.start(self.position, work)
 
     def waiting(self) -> bool:
         """Whether the step is done and the session waits for the next one."""
@@ -212,31 +182,13 @@ class GuidedSession(GameSession):
             return []
 
     def _jobs(self) -> list[jobs.Pending | None]:
-        return [*super()._jobs(), self._explain_job, *self._studies.values()]
+        return [*super()._jobs(), *self.studies.pending()]
 
     def update(self) -> None:
         """Nothing moves while a finished step waits for the next."""
-        for key, study in list(self._studies.items()):
-            if study.done.is_set():
-                del self._studies[key]
-                if study.error is not None:
-                    log.error("a background study failed", exc_info=study.error)
-                self.studied[key] = None if study.error is not None else study.result()
-        job = self._explain_job
-        if job is not None and job.done.is_set():
-            self._explain_job = None
-            reasons: tuple[Reason, ...] = ()
-            if job.error is not None:
-                log.error("could not explain a move", exc_info=job.error)
-            else:
-                reasons = job.result()
-            self.explained = (self._explain_move, reasons)
+        self.studies.update()
         if not self.waiting():
             super().update()
-
-    def continue_after_round(self) -> bool:
-        """A lesson never deals another round: the next step comes instead."""
-        return False
 
     def next_step(self) -> bool:
         """Go to the coach's next step (False when the step is not done yet)."""
@@ -257,10 +209,6 @@ class GuidedSession(GameSession):
         seat = self.position.turn
         super()._play(move)
         self.coach.played(seat, move, self.position)
-
-    def to_dict(self) -> dict[str, object]:
-        """Guided sessions are never saved as the interrupted game."""
-        raise TypeError("a guided session is not saved")
 
 
 class WrongTry(NamedTuple):

@@ -129,10 +129,6 @@ class GameSession:
         """Whether a person is to move now."""
         return self.position.phase == PLAY and self.config.is_human(self.position.turn)
 
-    def ai_is_thinking(self) -> bool:
-        """Whether an AI seat is computing its move."""
-        return self._ai_job is not None
-
     @property
     def assisted(self) -> bool:
         """Whether hints, undo or tutor take-backs were used in this match."""
@@ -252,8 +248,9 @@ class GameSession:
         return True
 
     def continue_after_round(self) -> bool:
-        """Deal the next round once the round summary has been seen."""
-        if self.position.phase != ROUND_OVER:
+        """Deal the next round once the round summary has been seen (a lesson deals
+        none: its next step comes instead)."""
+        if not self.deals_rounds or self.position.phase != ROUND_OVER:
             return False
         rng = random.Random(f"{self.config.seed}:{self.position.round_no + 1}")
         self.position, events = next_round(self.position, rng)

@@ -186,15 +186,15 @@ def test_a_solved_puzzle_is_explained_from_its_own_position() -> None:
     try:
         assert session.submit(puzzle.answer)
         assert session.position != puzzle.position
-        session.explain(puzzle.answer, puzzle.position)
+        session.studies.explain(puzzle.answer, puzzle.position)
         deadline = time.monotonic() + 60
-        while session.explained is None and time.monotonic() < deadline:
+        while session.studies.explained is None and time.monotonic() < deadline:
             session.update()
             time.sleep(0.02)
-        assert session.explained is not None
+        assert session.studies.explained is not None
         view = seat_view(puzzle.position, puzzle.position.turn)
         expected = fact_reasons(move_facts(view, [puzzle.answer])[0],
                                 (view.seat + 1) % puzzle.position.players)
-        assert session.explained == (puzzle.answer, tuple(expected))
+        assert session.studies.explained == (puzzle.answer, tuple(expected))
     finally:
         session.close()

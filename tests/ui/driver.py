@@ -24,6 +24,7 @@ from diloti_desktop.ui.flow import Flow
 from diloti_desktop.ui.kit.context import AppContext
 from diloti_desktop.ui.kit.layout import Box
 from diloti_desktop.ui.kit.scene import Scene
+from diloti_desktop.ui.review.review_scene import ReviewScene
 from diloti_desktop.ui.shell import Shell
 from diloti_desktop.ui.table.dialogs import ChooserScene
 from diloti_desktop.ui.table.summary import MatchEndScene, RoundSummaryScene
@@ -115,6 +116,16 @@ class Driver:
     def session(self) -> GameSession:
         """The session shown (read-only use)."""
         return self.table.session
+
+    def open_review(self, session: GameSession) -> ReviewScene:
+        """The review of ``session``'s last finished round, opened as the match's and
+        drawn."""
+        self.ctx.session = session
+        self.ctx.nav.open_review(session, session.plays[-1].round_no)
+        review = self.top
+        assert isinstance(review, ReviewScene)
+        self.frames(2)
+        return review
 
     def wait_for_turn(self, timeout: float = 10.0) -> None:
         """Until the player may act, or a summary or chooser is up."""

@@ -206,7 +206,7 @@ def four_player_table(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 def moves_list(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """The list of every legal move over the table."""
     table = _table(ctx, pieces)
-    table.open_moves_list()
+    table.table_coach.open_moves_list()
     return ctx.scenes.scenes()[-1:]
 
 
@@ -666,7 +666,7 @@ def puzzle_solved(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     scene = GuidedTableScene(ctx, guide)
     ctx.session = scene.session
     guide.coach.solved = guide.studying = guide.explaining = True
-    scene.guided.studied[CONTRAST] = contrast(seat_view(puzzle.position, 0), puzzle.answer)
+    scene.guided.studies.results[CONTRAST] = contrast(seat_view(puzzle.position, 0), puzzle.answer)
     return [scene]
 
 

@@ -159,8 +159,8 @@ def test_a_puzzle_three_wrong_tries_then_the_answer_then_one_solved(driver: Driv
         assert "points by the end of the round against the best move" in scene.wrong
         if attempt < 2:  # the third shows the answer instead
             key = ("refute", move.notation())
-            driver.until(lambda key=key: key in scene.guided.studied)
-            refuted, contrasted = scene.guided.studied[key]  # type: ignore[misc]
+            driver.until(lambda key=key: key in scene.guided.studies.results)
+            refuted, contrasted = scene.guided.studies.results[key]  # type: ignore[misc]
             reason = wrong_reason(refuted, contrasted, puzzle.position)
             assert reason, "every wrong try is told why it loses"
             driver.frames(1)
@@ -296,7 +296,7 @@ def test_undo_in_a_lesson_takes_back_the_step_s_move(driver: Driver) -> None:
     assert isinstance(scene, GuidedTableScene) and isinstance(scene.guide, LessonGuide)
     driver.until(lambda: scene.accepting())
     start = scene.session.position
-    assert not scene.can_undo()
+    assert not scene.table_coach.can_undo()
     driver.key(pygame.K_u)
     assert "Nothing to take back" in scene.messages.toast
     scene.messages.say("", 0.0)
@@ -304,7 +304,7 @@ def test_undo_in_a_lesson_takes_back_the_step_s_move(driver: Driver) -> None:
     assert "Nothing to take back" in scene.messages.toast
     driver.play(Move.parse(scene.guide.coach.step.expect[0]))
     wait_step(driver, scene)
-    assert scene.can_undo()
+    assert scene.table_coach.can_undo()
     driver.click(next(b for b in scene.buttons() if b.key == "undo").box.center)
     driver.until(lambda: scene.accepting())
     assert scene.session.position == start and not scene.guided.waiting()

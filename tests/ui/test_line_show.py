@@ -213,15 +213,6 @@ def graded_session(seed: int = 7) -> GameSession:
     return graded_round(frozenset({0}), seed)
 
 
-def open_review(driver: Driver, session: GameSession) -> ReviewScene:
-    driver.ctx.session = session
-    driver.ctx.nav.open_review(session, session.plays[-1].round_no)
-    review = driver.top
-    assert isinstance(review, ReviewScene)
-    driver.frames(2)
-    return review
-
-
 def line_button(review: ReviewScene) -> Button:
     return next(b for b in review.panel.place().buttons if b.key == "line")
 
@@ -229,7 +220,7 @@ def line_button(review: ReviewScene) -> Button:
 def test_the_review_steps_through_a_mistakes_line_and_back(wide_driver: Driver) -> None:
     driver = wide_driver
     session = graded_session()
-    review = open_review(driver, session)
+    review = driver.open_review(session)
     reviewed = review.reviewed
     mistakes = [ply for ply, d in reviewed.grades().items() if d.refutation is not None]
     assert mistakes, "the round has a mistake with a refutation"

@@ -29,7 +29,6 @@ from diloti_desktop.ui.board.table_view import toast_panel
 from diloti_desktop.ui.menus.menu import MainMenuScene
 from diloti_desktop.ui.menus.statistics import StatisticsScene
 from diloti_desktop.ui.review.review_picture import _crosses
-from diloti_desktop.ui.review.review_scene import ReviewScene
 from diloti_desktop.ui.table.guided_table import GuidedTableScene
 from diloti_desktop.ui.table.hint_coach import move_items
 from diloti_desktop.ui.table.retry_guide import RetryGuide
@@ -54,15 +53,6 @@ def graded_session(seed: int = 7) -> GameSession:
     """A two-player round's last deal played by seeded random moves and graded (the
     gallery's review round: move 1 is a blunder with a better capture)."""
     return graded_round(frozenset({0, 1}), seed)
-
-
-def open_review(driver: Driver, session: GameSession) -> ReviewScene:
-    driver.ctx.session = session
-    driver.ctx.nav.open_review(session, session.plays[-1].round_no)
-    review = driver.top
-    assert isinstance(review, ReviewScene)
-    driver.frames(2)
-    return review
 
 
 def retry_scene(driver: Driver) -> GuidedTableScene:
@@ -91,7 +81,7 @@ def panel_text(scene: GuidedTableScene) -> str:
 
 def test_retry_from_the_review_a_wrong_try_then_the_better_move(driver: Driver) -> None:
     session = graded_session()
-    review = open_review(driver, session)
+    review = driver.open_review(session)
     driver.key(pygame.K_1, text="1")  # the biggest mistake
     decision = review.reviewed.decision()
     assert decision is not None and not decision.was_best
@@ -120,14 +110,14 @@ def test_retry_from_the_review_a_wrong_try_then_the_better_move(driver: Driver) 
     driver.play(decision.best)
     driver.until(lambda: scene.guided.waiting() and scene.caught_up())
     assert guide.coach.solved and not guide.coach.revealed
-    driver.until(lambda: scene.guided.explained is not None)
+    driver.until(lambda: scene.guided.studies.explained is not None)
     driver.frames(2)
     assert panel_text(scene).startswith("Well found:")
     # The reasons are the better move's from the position it was played from (the
     # player's view), not from the position after it.
     view = seat_view(before, before.turn)
     expected = tuple(fact_reasons(move_facts(view, [decision.best])[0], 1))
-    assert scene.guided.explained == (decision.best, expected)
+    assert scene.guided.studies.explained == (decision.best, expected)
     assert "points more than your move" in panel_text(scene)
     done = next(b for b in scene.panel.buttons(scene.content()) if b.key == "leave")
     assert done.label == "Done" and done.primary
@@ -137,7 +127,7 @@ def test_retry_from_the_review_a_wrong_try_then_the_better_move(driver: Driver) 
 
 def test_three_wrong_tries_then_the_answer_is_shown(driver: Driver) -> None:
     session = graded_session()
-    review = open_review(driver, session)
+    review = driver.open_review(session)
     driver.key(pygame.K_1, text="1")
     driver.key(pygame.K_r, text="r")  # R: retry the mistake shown
     scene = retry_scene(driver)
@@ -157,7 +147,7 @@ def test_three_wrong_tries_then_the_answer_is_shown(driver: Driver) -> None:
         assert scene.wrong.startswith("Not the better move:")
     assert "Here is the better one." in scene.wrong
     assert guide.coach.revealed and scene.guided.waiting()
-    driver.until(lambda: scene.guided.explained is not None)
+    driver.until(lambda: scene.guided.studies.explained is not None)
     driver.frames(2)
     # The window shows the reasons: the panel was drawn again when they arrived, though
     # nothing else moved on the table.
@@ -180,7 +170,7 @@ def test_three_wrong_tries_then_the_answer_is_shown(driver: Driver) -> None:
 
 def test_retry_on_a_move_that_is_no_mistake_says_why(driver: Driver) -> None:
     session = graded_session()
-    review = open_review(driver, session)
+    review = driver.open_review(session)
     grades = review.reviewed.grades()
     best = next(ply for ply, d in sorted(grades.items()) if d.was_best)
     review.press(f"step:{best}")
@@ -284,7 +274,7 @@ def test_the_assisted_mark_on_the_match_end_and_in_the_statistics(driver: Driver
 
 def test_the_review_s_explanation_box_is_clear_of_the_arrows(driver: Driver) -> None:
     session = graded_session()
-    review = open_review(driver, session)
+    review = driver.open_review(session)
     checked = 0
     for ply, decision in sorted(review.reviewed.grades().items()):
         if decision.was_best:

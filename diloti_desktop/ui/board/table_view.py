@@ -76,6 +76,11 @@ class TableGeometry:
         return {mask: self.grid.item_box(slot, mask.bit_count())
                 for mask, slot in self.slots.items() if slot < len(self.grid.cells)}
 
+    def item_at(self, pos: tuple[int, int]) -> int | None:
+        """The table item under ``pos``."""
+        return next((mask for mask, box in self.item_boxes().items() if box.contains(pos)),
+                    None)
+
     def card_boxes(self, mask: int) -> list[tuple[int, Box]]:
         """The cards of one table item with their boxes, bottom card first."""
         slot = self.slots.get(mask)

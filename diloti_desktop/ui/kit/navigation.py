@@ -42,9 +42,6 @@ class PlayedTable(Protocol):
     def board(self) -> TableBoard:
         """The table's layout: a lesson's round summary stays below its panel."""
 
-    def next_round(self) -> None:
-        """Deal the next round."""
-
 
 class RulesChoice(Protocol):
     """The new-game form whose rules the advanced rules screen edits."""

@@ -234,22 +234,29 @@ def _note_broken_words(label: str, lines: list[str]) -> None:
 
 
 @functools.lru_cache(maxsize=512)
-def _wrap(label: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+def _wrap(label: str, size: int, width: int, bold: bool,
+          narrow: tuple[int, int] | None = None) -> tuple[str, ...]:
+    """``label``'s lines; with ``narrow`` (a line number, a width), the lines from that
+    one on are at most that wide (see :func:`fit_paragraphs`' corner)."""
     font = resources.font(size, bold)
     lines: list[str] = []
+
+    def room() -> int:
+        return width if narrow is None or len(lines) < narrow[0] else narrow[1]
+
     for paragraph in label.split("\n", MAX_WRAP_LINES):
         line = ""
         for word in paragraph.split(" ", MAX_WRAP_LINES * 40):
             candidate = word if not line else f"{line} {word}"
-            if _width_within(font, candidate, width)[0] <= width:
+            if _width_within(font, candidate, room())[0] <= room():
                 line = candidate
                 continue
             if line:
                 lines.append(line)
             line = word
             while (len(line) > 1 and len(lines) <= MAX_WRAP_LINES
-                   and _width_within(font, line, width)[0] > width):
-                cut = _longest_prefix(font, line, width, shortest=1)
+                   and _width_within(font, line, room())[0] > room()):
+                cut = _longest_prefix(font, line, room(), shortest=1)
                 lines.append(line[:cut])
                 line = line[cut:]
             if len(lines) > MAX_WRAP_LINES:
@@ -287,19 +294,27 @@ def wrap_fit(label: str, size: int, width: int, max_lines: int,
 
 
 def fit_paragraphs(paragraphs: list[tuple[str, bool]], size: int, width: int,
-                   height: int) -> tuple[list[tuple[int, str]], int]:
+                   height: int, corner: tuple[int, int] | None = None
+                   ) -> tuple[list[tuple[int, str]], int]:
     """Paragraphs ``(text, bold)`` wrapped to ``width`` in at most ``height`` pixels.
 
     Shrinks the size (down to :data:`MIN_SHRINK` of it) until every line fits; returns
     ``(paragraph index, line)`` pairs and the size. Lines that still do not fit are
     dropped and recorded as an overflow (a longer translation needs a bigger box).
+
+    With ``corner`` the box's bottom right holds something else (a panel's buttons): a
+    line whose row reaches below ``corner[0]`` pixels from the top is at most
+    ``corner[1]`` wide, so it wraps early rather than be drawn smaller.
     """
     floor = max(MIN_TEXT_PX, min(size, round(size * MIN_SHRINK)))
     current = size
     while True:
-        lines = [(index, line) for index, (text, bold) in enumerate(paragraphs)
-                 for line in _wrap(text, current, width, bold)]
-        room = max(0, height // max(1, line_height(current)))
+        step = max(1, line_height(current))
+        lines: list[tuple[int, str]] = []
+        for index, (text, bold) in enumerate(paragraphs):
+            narrow = None if corner is None else (corner[0] // step - len(lines), corner[1])
+            lines += [(index, line) for line in _wrap(text, current, width, bold, narrow)]
+        room = max(0, height // step)
         if len(lines) <= room or current <= floor:
             break
         current -= 1
@@ -311,47 +326,6 @@ def fit_paragraphs(paragraphs: list[tuple[str, bool]], size: int, width: int,
     for index, (text, _bold) in enumerate(paragraphs):
         _note_broken_words(text, [line for number, line in lines if number == index])
     return lines, current
-
-
-def fit_around(paragraphs: list[tuple[str, bool]], size: int, width: int, height: int,
-               corner: tuple[int, int]) -> tuple[list[tuple[int, str]], int]:
-    """As :func:`fit_paragraphs`, in a box whose bottom right holds something else (a
-    panel's buttons): a line whose row reaches below ``corner[0]`` pixels from the top is
-    at most ``corner[1]`` wide, so it wraps early rather than be drawn smaller."""
-    floor = max(MIN_TEXT_PX, min(size, round(size * MIN_SHRINK)))
-    current = size
-    while True:
-        step = line_height(current)
-        lines = _flow(paragraphs, current, width, step, corner)
-        room = max(0, height // max(1, step))
-        if len(lines) <= room or current <= floor:
-            break
-        current -= 1
-    if len(lines) > room:
-        _overflow(" ".join(text for text, _bold in paragraphs), len(lines), room,
-                  "more lines than its box holds")
-        return lines[:room], current
-    return lines, current
-
-
-def _flow(paragraphs: list[tuple[str, bool]], size: int, width: int, step: int,
-          corner: tuple[int, int]) -> list[tuple[int, str]]:
-    """Greedy word wrap, each row as wide as its place allows (see :func:`fit_around`);
-    a word longer than its row is kept whole."""
-    rows: list[tuple[int, str]] = []
-    for index, (text, bold) in enumerate(paragraphs):
-        font = resources.font(size, bold)
-        line = ""
-        for word in text.split(" "):
-            limit = width if (len(rows) + 1) * step <= corner[0] else corner[1]
-            candidate = f"{line} {word}" if line else word
-            if not line or font.size(candidate)[0] <= limit:
-                line = candidate
-                continue
-            rows.append((index, line))
-            line = word
-        rows.append((index, line))
-    return rows
 
 
 def line_height(size: int) -> int:
@@ -445,6 +419,16 @@ def panel(target: pygame.Surface, box: Box, radius: int, edge: Colour, alpha: in
         drop_shadow(target, box, radius, offset=6, alpha=90)
     rounded(target, box, PANEL, radius, alpha=alpha)
     pygame.draw.rect(target, edge, pygame.Rect(box), width=width, border_radius=radius)
+
+
+def screen_frame(target: pygame.Surface, box: Box, title: str, size: int,
+                 alpha: int = 240) -> None:
+    """A full screen's ground: the felt, its panel in ``box`` and the gold ``title`` at the
+    panel's top (text of ``size``; the title half again as large)."""
+    target.blit(felt(target.get_size()), (0, 0))
+    panel(target, box, 18, PANEL_EDGE, alpha=alpha)
+    blit_text(target, title, round(size * 1.5), (box.centerx, box.y + size), GOLD, bold=True,
+              anchor="midtop")
 
 
 def badge(target: pygame.Surface, centre: tuple[int, int], radius: int, fill: Colour,

@@ -117,11 +117,8 @@ class GlossaryScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The terms, the scroll bar and whether more follows."""
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
         box, size, area = self._frame()
-        theme.panel(surface, box, 18, theme.PANEL_EDGE, alpha=240)
-        theme.blit_text(surface, _("Glossary"), round(size * 1.5), (box.centerx, box.y + size),
-                        theme.GOLD, bold=True, anchor="midtop")
+        theme.screen_frame(surface, box, _("Glossary"), size)
         line_h = theme.line_height(size)
         y = area.y
         entries = self.entries()

@@ -53,13 +53,6 @@ def load_progress(ctx: AppContext) -> saved.Progress:
     return progress
 
 
-def _frame(surface: pygame.Surface, box: Box, title: str, size: int) -> None:
-    surface.blit(theme.felt(surface.get_size()), (0, 0))
-    theme.panel(surface, box, 18, theme.PANEL_EDGE, alpha=240)
-    theme.blit_text(surface, title, round(size * 1.5), (box.centerx, box.y + size), theme.GOLD,
-                    bold=True, anchor="midtop")
-
-
 def puzzle_themes() -> list[Theme]:
     """The themes of the shipped puzzles, in the order of :class:`Theme`."""
     found = {t for p in puzzles() for t in p.themes}
@@ -216,7 +209,7 @@ class LearnScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Title, the lessons, the puzzles."""
         box, size = self._geometry()
-        _frame(surface, box, _("Learn to play"), size)
+        theme.screen_frame(surface, box, _("Learn to play"), size)
         done = len(self.progress.lessons & {lesson.key for lesson in LESSONS})
         theme.blit_text(surface, _("Short lessons on the table: the rules in about 10 "
                                    "minutes, then how to play well. {done} of {total} "
@@ -298,7 +291,7 @@ class WelcomeScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The offer."""
         box, size = self._geometry()
-        _frame(surface, box, _("Welcome to Diloti"), size)
+        theme.screen_frame(surface, box, _("Welcome to Diloti"), size)
         text = _("Diloti is the Greek fishing card game: you take cards from the table with "
                  "cards from your hand. New to it? Short lessons on the table teach you the "
                  "game step by step, in about 10 minutes. You can open them later from the "

@@ -226,11 +226,8 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The text, clipped to the panel."""
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
         box, size, area, limit = self._view()
-        theme.panel(surface, box, 18, theme.PANEL_EDGE, alpha=240)
-        theme.blit_text(surface, self.heading(), round(size * 1.5),
-                        (box.centerx, box.y + size), theme.GOLD, bold=True, anchor="midtop")
+        theme.screen_frame(surface, box, self.heading(), size)
         previous_clip = surface.get_clip()
         surface.set_clip(pygame.Rect(area))
         line_h = theme.line_height(size)

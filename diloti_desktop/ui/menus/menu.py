@@ -319,11 +319,8 @@ class NewGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel."""
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
         box, size = self.placed or self._layout()
-        theme.panel(surface, box, 18, theme.PANEL_EDGE, alpha=235)
-        theme.blit_text(surface, _("New game"), round(size * 1.5), (box.centerx, box.y + size),
-                        theme.GOLD, bold=True, anchor="midtop")
+        theme.screen_frame(surface, box, _("New game"), size, alpha=235)
         self.form.draw(surface, size)
         y = self.form.rows[-1].row.bottom + size if self.form.rows else box.y
         chosen = dict.fromkeys(self.levels[seat] for seat, _role in seat_roles(self.players))

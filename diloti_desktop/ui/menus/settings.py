@@ -120,9 +120,6 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel."""
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
         box, size = self.placed or self._layout()
-        theme.panel(surface, box, 18, theme.PANEL_EDGE, alpha=235)
-        theme.blit_text(surface, _("Settings"), round(size * 1.5), (box.centerx, box.y + size),
-                        theme.GOLD, bold=True, anchor="midtop")
+        theme.screen_frame(surface, box, _("Settings"), size, alpha=235)
         self.form.draw(surface, size)

@@ -187,11 +187,8 @@ class StatisticsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table, or a word when there is nothing yet."""
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
         box, size, row_h = self._metrics()
-        theme.panel(surface, box, 18, theme.PANEL_EDGE, alpha=240)
-        theme.blit_text(surface, _("Statistics"), round(size * 1.5), (box.centerx, box.y + size),
-                        theme.GOLD, bold=True, anchor="midtop")
+        theme.screen_frame(surface, box, _("Statistics"), size)
         y = box.y + round(size * 2.9)
         for line in (rating_line(self.statistics.track), suggestion_line(self.statistics.track)):
             theme.blit_text(surface, line, theme.smaller(size, 1), (box.centerx, y), theme.INK,

@@ -25,6 +25,13 @@ def first_game_config(seed: int) -> GameConfig:
     return GameConfig(seats=(HUMAN, OPPONENT), seed=seed)
 
 
+class HintAsker(Protocol):
+    """The table's coach, as far as the first game asks it."""
+
+    def request_hint(self, jump: int = 0) -> None:
+        """The next hint step, as H does."""
+
+
 class GuidedTable(Protocol):
     """What the first game asks of the table."""
 
@@ -32,11 +39,12 @@ class GuidedTable(Protocol):
     def session(self) -> GameSession:
         """The match played."""
 
+    @property
+    def table_coach(self) -> HintAsker:
+        """The table's coach."""
+
     def accepting(self) -> bool:
         """Whether the player may play now."""
-
-    def request_hint(self) -> None:
-        """The next hint step, as H does."""
 
 
 @dataclass
@@ -59,4 +67,4 @@ class FirstGame:
             return
         if table.accepting():
             self.nudged = position
-            table.request_hint()
+            table.table_coach.request_hint()

@@ -146,7 +146,7 @@ class CoachPanel:
         paragraphs = [(text, bold) for text, _colour, bold in content.lines]
         corner = ((min(b.box.y for b in buttons) - y, min(b.box.x for b in buttons) - x - size)
                   if buttons else (bottom - y, text_w))
-        lines, text_size = theme.fit_around(paragraphs, size, text_w, bottom - y, corner)
+        lines, text_size = theme.fit_paragraphs(paragraphs, size, text_w, bottom - y, corner)
         line_h = theme.line_height(text_size)
         for index, line in lines:
             _text, colour, bold = content.lines[index]
@@ -197,7 +197,7 @@ class GuidedTableScene(TableScene):
             if key is not None:
                 self.press(key)
                 return
-        if isinstance(event, Click) and not self.can_undo() and any(
+        if isinstance(event, Click) and not self.table_coach.can_undo() and any(
                 b.key == "undo" and b.box.contains(event.pos) for b in self.buttons()):
             # a disabled Undo says why rather than nothing
             self.press("undo")
@@ -208,8 +208,11 @@ class GuidedTableScene(TableScene):
         """A panel button (the guide's, or leave) or a table button was pressed."""
         if key == "leave":
             self.open_menu()
-        elif key == "undo" and not self.can_undo():
+        elif key == "undo" and not self.table_coach.can_undo():
             self.say(self.guide.no_undo(self))
+        elif key == "hint":  # the guide's hint, once the table is ready for it
+            if not self.presses.defer(key):
+                self.guide.hint(self)
         elif not self.guide.press(key, self):
             super().press(key)
 
@@ -231,10 +234,6 @@ class GuidedTableScene(TableScene):
                                "to let it go, or press Esc.").format(reason=refusal(message))
             return
         super().say(message, hint, seconds)
-
-    def request_hint(self) -> None:
-        """The guide's hint."""
-        self.guide.hint(self)
 
     def clear_interaction(self) -> None:
         """A new position: the old complaint no longer applies."""
@@ -440,7 +439,7 @@ class PuzzleGuide:
     def refutation(self, scene: GuidedTableScene, wrong: WrongTry) -> str:
         """What happens after the wrong try that the answer avoids, in a sentence (""
         until known, or when nothing tells)."""
-        found = scene.guided.studied.get(("refute", wrong.move.notation()))
+        found = scene.guided.studies.results.get(("refute", wrong.move.notation()))
         if not isinstance(found, tuple):
             return ""
         refuted, contrasted = found
@@ -451,7 +450,7 @@ class PuzzleGuide:
     def contrast(self, scene: GuidedTableScene) -> Contrast | None:
         """The answer against the best other move, once found (None before, or when the
         puzzle's cards are not all known)."""
-        found = scene.guided.studied.get(CONTRAST)
+        found = scene.guided.studies.results.get(CONTRAST)
         return found if isinstance(found, Contrast) else None
 
     def update(self, scene: GuidedTableScene) -> bool:
@@ -462,19 +461,20 @@ class PuzzleGuide:
         view = seat_view(puzzle.position, puzzle.seat)
         if not self.studying:
             self.studying = True
-            scene.guided.study(CONTRAST, functools.partial(offload.call, contrast, view,
-                                                           puzzle.answer))
+            scene.guided.studies.study(CONTRAST, puzzle.position, functools.partial(
+                offload.call, contrast, view, puzzle.answer))
         wrong = self.coach.last_wrong
         if wrong is not None:
-            scene.guided.study(("refute", wrong.move.notation()), functools.partial(
-                offload.call, wrong_try, view, wrong.move, puzzle.answer))
+            scene.guided.studies.study(
+                ("refute", wrong.move.notation()), puzzle.position,
+                functools.partial(offload.call, wrong_try, view, wrong.move, puzzle.answer))
         # a study's result changes what the panel says: draw it
-        found = len(scene.guided.studied)
+        found = len(scene.guided.studies.results)
         changed, self.found = found != self.found, found
         if self.coach.step_complete() and not self.explaining:
             self.explaining = True
             if not puzzle.exact:
-                scene.guided.explain(puzzle.answer, before=puzzle.position)
+                scene.guided.studies.explain(puzzle.answer, puzzle.position)
             if self.coach.solved and self.on_solved is not None:
                 self.on_solved(puzzle.ident)
             return True
@@ -485,15 +485,15 @@ class PuzzleGuide:
         wrong = self.coach.last_wrong
         if (self.explaining and not self.explained(scene)) or (
                 wrong is not None and ("refute", wrong.move.notation())
-                not in scene.guided.studied):
+                not in scene.guided.studies.results):
             return 0.1
         return IDLE
 
     def explained(self, scene: GuidedTableScene) -> bool:
         """Whether the answer's reasons are ready (or known to be missing)."""
         if self.coach.puzzle.exact:
-            return CONTRAST in scene.guided.studied
-        return scene.guided.explained is not None
+            return CONTRAST in scene.guided.studies.results
+        return scene.guided.studies.explained is not None
 
     def content(self, scene: GuidedTableScene) -> PanelContent:
         """The puzzle's instructions, tries left, then the answer, why, and its idea."""
@@ -541,7 +541,7 @@ class PuzzleGuide:
         found = self.contrast(scene)
         if found is not None:
             return [(" ".join(why_lines(found, puzzle.position)), theme.INK)]
-        explained = scene.guided.explained
+        explained = scene.guided.studies.explained
         if puzzle.exact or explained is None or not explained[1]:
             return [(_("It wins {points} points more than the next best move by the end "
                        "of the round.").format(points=_margin(puzzle.margin)),

@@ -58,6 +58,10 @@ class HintCoach:
         self.asked = False
         self._wrapped.clear()
 
+    def awaited(self, asked: bool) -> None:
+        """Whether an H press waits for the table (its panel says "…" meanwhile)."""
+        self.asked = asked
+
     def hide(self) -> None:
         """Stop showing the hint but keep the advice (H starts again from the nudge)."""
         self.level = 0

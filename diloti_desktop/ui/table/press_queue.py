@@ -23,13 +23,15 @@ class PressQueue:
     """The presses waiting for the table, in order; owned by the table scene."""
 
     def __init__(self, ready: Callable[[], bool], can_keep: Callable[[], bool],
-                 act: Callable[[Press], None], hint_awaited: Callable[[bool], None]) -> None:
+                 on_button: Callable[[str], None], on_key: Callable[[KeyAction], None],
+                 hint_awaited: Callable[[bool], None]) -> None:
         #: Whether the table takes a press now (moves accepted, no hint being worked out).
         self.ready = ready
         #: Whether presses may wait at all (the table on top, a player seated).
         self.can_keep = can_keep
-        #: Acts on one press as if it had just been made.
-        self.act = act
+        #: Act on a table button's press, or on a key, as if it had just been made.
+        self.on_button = on_button
+        self.on_key = on_key
         #: Told whether a hint is among the waiting presses (its panel says "…" at once).
         self.hint_awaited = hint_awaited
         self.waiting: deque[Press] = deque()
@@ -71,7 +73,10 @@ class PressQueue:
                 press = self.waiting.popleft()
                 self.hint_awaited("hint" in self.waiting)
                 acted = True
-                self.act(press)
+                if isinstance(press, str):
+                    self.on_button(press)
+                else:
+                    self.on_key(press)
         finally:
             self._replaying = False
         return acted

@@ -57,9 +57,9 @@ class RetryGuide(PuzzleGuide):
         played from (a solved retry has played it already)."""
         if self.coach.step_complete() and not self.explaining:
             self.explaining = True
-            scene.guided.explain(self.retry.decision.best, self.retry.position)
+            scene.guided.studies.explain(self.retry.decision.best, self.retry.position)
             return True
-        if self.explaining and not self.told and scene.guided.explained is not None:
+        if self.explaining and not self.told and scene.guided.studies.explained is not None:
             self.told = True  # the reasons arrived: the panel is drawn again with them
             return True
         return False
@@ -83,7 +83,7 @@ class RetryGuide(PuzzleGuide):
             else:
                 content.lines.append((_("The better move: {move}.").format(move=answer),
                                       theme.GOLD, True))
-            explained = scene.guided.explained
+            explained = scene.guided.studies.explained
             if explained is None:
                 content.lines.append((_("Looking at why…"), theme.INK_DIM, False))
             elif explained[1]:

@@ -250,7 +250,7 @@ class RoundSummaryScene(_ResultScene):
             self.ctx.nav.open_match_end(self.table, self.result)
         else:
             self.ctx.scenes.pop(self)
-            self.table.next_round()
+            self.table.session.continue_after_round()  # the table shows the new deal
 
     def draw(self, surface: pygame.Surface) -> None:
         """The breakdown table."""

@@ -1,7 +1,8 @@
-"""The coach at the table: the progressive hint, the tutor's warning and undo.
+"""The coach at the table: the progressive hint, the tutor's warning, undo and the list of
+every legal move.
 
 A component of :class:`TableScene` with a small interface: the scene forwards the
-session's ``HintReady``/``TutorWarning`` events and the player's H, Ctrl+Z and button
+session's ``HintReady``/``TutorWarning`` events and the player's H, M, Ctrl+Z and button
 presses here; the analysis is the session's (computed off the frame thread), the words are
 :mod:`coach_words`'. A followed hint selects exactly its move's items (through the
 pointer, which owns the selection), so Enter, Play or a drag onto a lit item resolves
@@ -15,6 +16,7 @@ from typing import Protocol
 from diloti_desktop.ai.coach import Advice
 from diloti_desktop.ai.refutation import Refutation
 from diloti_desktop.controller import GameSession, TutorWarning
+from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.kit.context import AppContext
 from diloti_desktop.ui.table.hint_coach import HintCoach
@@ -28,9 +30,6 @@ class CoachHost(Protocol):
     def accepting(self) -> bool:
         """Whether the watcher may play now."""
 
-    def can_undo(self) -> bool:
-        """Whether Undo would take something back."""
-
     def drain(self) -> bool:
         """Take the session's events."""
 
@@ -39,7 +38,7 @@ class CoachHost(Protocol):
 
 
 class TableCoach:
-    """Hint steps, the tutor's panel and undo."""
+    """Hint steps, the tutor's panel, undo and the moves list."""
 
     def __init__(self, ctx: AppContext, session: GameSession, hint: HintCoach,
                  pointer: TablePointer, host: CoachHost) -> None:
@@ -104,8 +103,24 @@ class TableCoach:
                                self.pointer.animations.slots,
                                seat_labels(self.session.config, board.players, board.viewer))
 
+    def can_undo(self) -> bool:
+        """Whether Undo would take something back now (not while a card is dragged or
+        the tutor grades a move, nor under a dialog)."""
+        top: object = self.ctx.scenes.top  # the scene this coach serves, if uncovered
+        return (not self.pointer.board.spectator and top is self.host
+                and self.pointer.state.drag is None and not self.session.coaching.grading()
+                and self.session.can_undo())
+
     def undo(self) -> None:
         """Take back to the player's previous decision (Ctrl+Z, U or the Undo button)."""
-        if self.host.can_undo() and self.session.undo():
+        if self.can_undo() and self.session.undo():
             self.host.drain()
             self.ctx.save_session()
+
+    def open_moves_list(self) -> None:
+        """Every legal move in words, the hinted one marked: the fallback that reaches any
+        move."""
+        if self.host.accepting():
+            position = self.session.position
+            self.ctx.nav.open_moves_list(position, candidate_moves(position),
+                                         self.pointer.submit, self.hint.move)

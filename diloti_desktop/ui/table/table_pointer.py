@@ -89,13 +89,6 @@ class TablePointer:
         """Each table item (card mask) and its area."""
         return self.board.geometry(self.animations).item_boxes()
 
-    def item_at(self, pos: tuple[int, int]) -> int | None:
-        """The table item under ``pos``."""
-        for mask, box in self.item_boxes().items():
-            if box.contains(pos):
-                return mask
-        return None
-
     def button_at(self, pos: tuple[int, int]) -> Button | None:
         """The enabled button under ``pos``."""
         return next((b for b in self.host.buttons() if b.enabled and b.box.contains(pos)),
@@ -200,7 +193,7 @@ class TablePointer:
                 self._leave_hint()
                 self.state.picked = None if self.state.picked == card else card
             return
-        item = self.item_at(event.pos)
+        item = self.board.geometry(self.animations).item_at(event.pos)
         if item is not None and self.host.accepting():
             self._leave_hint()
             self.state.selected ^= {item}
@@ -236,7 +229,7 @@ class TablePointer:
             self.state.lay_target = bool(self.session.candidate_moves(drag.card, loose, piles))
 
     def _drop_target(self, pos: tuple[int, int], box: Box) -> int | None:
-        under = self.item_at(pos)
+        under = self.board.geometry(self.animations).item_at(pos)
         if under is not None:
             return under
         items = list(self.item_boxes().items())

@@ -5,11 +5,12 @@ player's :class:`Interaction`, owned by the pointer; the :class:`Messages`; the
 :class:`Animations` of what is shown; the :class:`Board` for where things are), and the
 components that own their part: hands-on play (:mod:`table_pointer`, every move through
 the controller's gesture resolution), the coach (:mod:`table_coach`: hints, the tutor,
-undo), drawing (:mod:`table_drawing`), the progressive hint (:mod:`hint_coach`) and the
-round's history (:mod:`history_panel`). The scene itself routes the session's events and
-the input to them. The controller's events are shown one at a time
-(:mod:`choreography`), so AI moves are readable, and the table draws the position of the
-last event shown, which may lag the session's by a move.
+undo, the moves list), drawing (:mod:`table_drawing`), the progressive hint
+(:mod:`hint_coach`), the round's history (:mod:`history_panel`) and the presses that wait
+for the table (:mod:`press_queue`). The scene itself routes the session's events and the
+input to them. The controller's events are shown one at a time (:mod:`choreography`), so
+AI moves are readable, and the table draws the position of the last event shown, which
+may lag the session's by a move.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from diloti_desktop.controller import (
 )
 from diloti_desktop.controller.narration import describe_turn
 from diloti_desktop.i18n import _
-from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.position import PLAY
 from diloti_desktop.ui.board.table_view import Decorations
 from diloti_desktop.ui.kit.context import AppContext
@@ -62,9 +62,6 @@ from diloti_desktop.ui.table.table_state import TOAST_SECONDS, Animations, Board
 
 log = logging.getLogger(__name__)
 
-#: At most this many presses wait for the table to be ready (a held key's repeats or a
-#: frantic player cannot pile up work for later).
-
 
 class TableScene(Scene):
     """A match in progress (or, with no human seat, being watched)."""
@@ -91,7 +88,7 @@ class TableScene(Scene):
         self.presses = PressQueue(
             ready=lambda: self.accepting() and not self.hint.waiting,
             can_keep=lambda: not self.board.spectator and self.ctx.scenes.top is self,
-            act=self._act, hint_awaited=self._hint_awaited)
+            on_button=self.press, on_key=self._key, hint_awaited=self.hint.awaited)
 
     # -- lifecycle -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -145,7 +142,7 @@ class TableScene(Scene):
                                   enabled=accepting and self.interaction.picked is not None,
                                   primary=True, hotkey="Enter"))
             buttons.append(Button("undo", _("Undo"), play.move(0, -step),
-                                  enabled=self.can_undo(), hotkey="Ctrl+Z"))
+                                  enabled=self.table_coach.can_undo(), hotkey="Ctrl+Z"))
         return buttons
 
     # -- state -----------------------------------------------------------------------------
@@ -165,12 +162,6 @@ class TableScene(Scene):
         available, since pressing them does something."""
         return self.presses.can_keep() and self.session.position.phase == PLAY
 
-    def can_undo(self) -> bool:
-        """Whether Undo would take something back now."""
-        return (not self.board.spectator and self.ctx.scenes.top is self
-                and self.interaction.drag is None and not self.session.coaching.grading()
-                and self.session.can_undo())
-
     def say(self, message: str, hint: bool = False, seconds: float = TOAST_SECONDS) -> None:
         """Show a short message over the table."""
         self.messages.say(message, self.animations.time, hint, seconds)
@@ -179,18 +170,8 @@ class TableScene(Scene):
         """Forget the pick, the selection and any hint (the position changed)."""
         self.pointer.clear()
         self.hint.clear()
-        self.hint.asked = "hint" in self.presses.waiting
+        self.hint.awaited("hint" in self.presses.waiting)
         self.messages.drop_hint()
-
-    def _act(self, press: KeyAction | str) -> None:
-        """A press that waited for the table, acted on now."""
-        if isinstance(press, str):
-            self.press(press)
-        else:
-            self._key(press)
-
-    def _hint_awaited(self, asked: bool) -> None:
-        self.hint.asked = asked
 
     # -- the frame -------------------------------------------------------------------------
     def update(self, dt: float) -> bool:
@@ -282,11 +263,6 @@ class TableScene(Scene):
                 break
         return changed
 
-    def next_round(self) -> None:
-        """Deal the next round (called by the round summary)."""
-        if self.session.continue_after_round():
-            self.drain()
-
     # -- input -----------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
         """Pointer and keyboard play."""
@@ -317,9 +293,9 @@ class TableScene(Scene):
         if key in _WAITING_PRESSES and self.presses.defer(key):
             return
         if key == "hint":
-            self.request_hint()
+            self.table_coach.request_hint()
         elif key == "moves":
-            self.open_moves_list()
+            self.table_coach.open_moves_list()
         elif key == "menu":
             self.open_menu()
         elif key == "history":
@@ -351,18 +327,7 @@ class TableScene(Scene):
         elif self.accepting():
             self.pointer.play_keys(event)
 
-    def request_hint(self) -> None:
-        """The next hint step (H or the Hint button)."""
-        self.table_coach.request_hint()
-
     # -- dialogs ---------------------------------------------------------------------------
-    def open_moves_list(self) -> None:
-        """Every legal move in words: the fallback that reaches any move."""
-        if self.accepting():
-            position = self.session.position
-            self.ctx.nav.open_moves_list(position, candidate_moves(position),
-                                         self.pointer.submit, self.hint.move)
-
     def open_menu(self) -> None:
         """The pause menu."""
         self.presses.drop()

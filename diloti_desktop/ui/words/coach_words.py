@@ -9,7 +9,6 @@ word where a newcomer meets it (a xeri is a sweep; a declaration prepares a capt
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from diloti_desktop.ai.coach import Advice, Nudge, NudgeKind, Option, TutorCheck
@@ -17,7 +16,16 @@ from diloti_desktop.ai.hints import GRADE_LIMITS, Verdict, verdict_for
 from diloti_desktop.ai.reasons import Reason, Why
 from diloti_desktop.ai.refutation import Refutation
 from diloti_desktop.controller import seat_name, side_name
-from diloti_desktop.i18n import N_, _, current_language, format_number, format_percent, ngettext
+from diloti_desktop.i18n import (
+    N_,
+    NC_,
+    Phrase,
+    _,
+    format_number,
+    format_percent,
+    ngettext,
+    pgettext,
+)
 from diloti_desktop.rules.cards import CARDS, RANK, pretty_cards, rank_name
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
@@ -41,17 +49,32 @@ def _who(seat: int, players: int) -> str:
 
 
 def _rank(value: int) -> str:
-    return rank_name(value) if 1 <= value <= 13 else str(value)
+    """A rank as a sentence names it; ``{rank:a}`` gives it with its article."""
+    if not 1 <= value <= 13:
+        return str(value)
+    name = rank_name(value)
+    context, message = _WITH_ARTICLE[value - 1]
+    return Phrase(name, {"a": pgettext(context, message).format(rank=name)})
 
 
-#: English says "an" before a value read with a vowel: an 8, an A (ace).
-_AN: Final = re.compile(r"\ba (?=(?:8|A)\b)")
-
-
-def _articled(text: str) -> str:
-    """``text`` with English's "an" where the value after "a" starts with a vowel sound
-    (the templates say "a {rank}"; other languages write their own article)."""
-    return _AN.sub("an ", text) if current_language() == "en" else text
+#: Each rank, A to K, with the indefinite article its language writes before it
+#: (English: "an 8", "an A", "a 5"): what ``{rank:a}`` gives in a template. A language
+#: whose article does not change with the rank may write its own before ``{rank}``.
+_WITH_ARTICLE: Final = (
+    NC_("an ace, as a sentence names it with its article", "an {rank}"),
+    NC_("a two, as a sentence names it with its article", "a {rank}"),
+    NC_("a three, as a sentence names it with its article", "a {rank}"),
+    NC_("a four, as a sentence names it with its article", "a {rank}"),
+    NC_("a five, as a sentence names it with its article", "a {rank}"),
+    NC_("a six, as a sentence names it with its article", "a {rank}"),
+    NC_("a seven, as a sentence names it with its article", "a {rank}"),
+    NC_("an eight, as a sentence names it with its article", "an {rank}"),
+    NC_("a nine, as a sentence names it with its article", "a {rank}"),
+    NC_("a ten, as a sentence names it with its article", "a {rank}"),
+    NC_("a Jack, as a sentence names it with its article", "a {rank}"),
+    NC_("a Queen, as a sentence names it with its article", "a {rank}"),
+    NC_("a King, as a sentence names it with its article", "a {rank}"),
+)
 
 
 def _percent(chance: float) -> str:
@@ -158,11 +181,11 @@ def reason_text(reason: Reason, players: int) -> str:
         return _("It takes {count} cards: you will have {total}; 27 or more win the "
                  "majority (4 points).").format(count=reason.value, total=reason.total)
     if why == Why.DENY and _certain(reason.chance) and reason.cards:
-        return _articled(_("Otherwise {player} would take {cards}: they hold a {rank}."
+        return (_("Otherwise {player} would take {cards}: they hold {rank:a}."
                            ).format(player=who, cards=pretty_cards(reason.cards),
                                     rank=_rank(reason.value)))
     if why == Why.DENY and _certain(reason.chance):
-        return _articled(_("Otherwise {player} would take them: they hold a {rank}."
+        return (_("Otherwise {player} would take them: they hold {rank:a}."
                            ).format(player=who, rank=_rank(reason.value)))
     if why == Why.DENY and reason.cards:  # the cards named: "them" read wrong for one
         return _("Otherwise {player} could take {cards}: {percent} chance they hold at "
@@ -408,15 +431,15 @@ def refutation_text(found: Refutation, players: int) -> str:
                                   "That is {points} points for you.",
                                   found.points).format(points=found.points))
     if found.exact or found.chance >= CERTAIN:
-        return _articled(" ".join(parts))
+        return " ".join(parts)
     if found.by_reply and not found.leftovers and event.seat != 0 and found.at <= 1:
-        parts.append(_("{player} holds a {rank} about {percent} of the time.").format(
+        parts.append(_("{player} holds {rank:a} about {percent} of the time.").format(
             player=_who(event.seat, players), rank=_rank(RANK[event.move.card]),
             percent=_percent(found.chance)))
     else:
         parts.append(_("It happens in about {percent} of the possible deals."
                        ).format(percent=_percent(found.chance)))
-    return _articled(" ".join(parts))
+    return " ".join(parts)
 
 
 #: A chance at least this high is told as a certainty (no odds are given).
@@ -440,25 +463,25 @@ def _refutation_event(found: Refutation, players: int) -> str:
     if found.by_reply:
         if found.pile_value:
             if soon:
-                return _("Then {player} can take your pile of {value} with a {rank}."
+                return _("Then {player} can take your pile of {value} with {rank:a}."
                          ).format(player=who, value=found.pile_value, rank=rank)
-            return _("Later in this deal {player} can take your pile of {value} with a "
-                     "{rank}.").format(player=who, value=found.pile_value, rank=rank)
+            return _("Later in this deal {player} can take your pile of {value} with "
+                     "{rank:a}.").format(player=who, value=found.pile_value, rank=rank)
         if found.xeri:
             if soon:
-                return _("Then {player} can take {cards} with a {rank}: the whole table, "
+                return _("Then {player} can take {cards} with {rank:a}: the whole table, "
                          "a xeri (sweep).").format(player=who, cards=cards, rank=rank)
-            return _("Later in this deal {player} can sweep the table with a {rank}: a "
+            return _("Later in this deal {player} can sweep the table with {rank:a}: a "
                      "xeri.").format(player=who, rank=rank)
         if soon:
-            return _("Then {player} can take {cards} with a {rank}.").format(
+            return _("Then {player} can take {cards} with {rank:a}.").format(
                 player=who, cards=cards, rank=rank)
-        return _("Later in this deal {player} can take {cards} with a {rank}.").format(
+        return _("Later in this deal {player} can take {cards} with {rank:a}.").format(
             player=who, cards=cards, rank=rank)
     if found.at == 0:
         return _("The better move takes {cards} now.").format(cards=cards)
     if event.seat == 0:
         return _("After the better move you can take {cards} with {card} later in this "
                  "deal.").format(cards=cards, card=CARDS[event.move.card].pretty())
-    return _("After the better move {player} can take {cards} with a {rank} later in this "
+    return _("After the better move {player} can take {cards} with {rank:a} later in this "
              "deal.").format(player=who, cards=cards, rank=rank)
