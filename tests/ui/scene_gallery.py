@@ -437,9 +437,9 @@ def _long_refutation(position: Position, move: Move) -> Refutation:
     from diloti_desktop.ai.refutation import Ply
     from diloti_desktop.rules.cards import parse_cards
 
-    reply = Ply(1, Move.parse("7S x 2D 5C"))
+    reply = Ply(1, Move.parse("8S x 2D 6C 8D"))
     return Refutation(position, (Ply(0, move), reply), True, reply, 3,
-                      parse_cards("8D2D5C"), 0, False, 3, 0.45, False, 2.4)
+                      parse_cards("2D6C8D"), 0, False, 3, 0.45, False, 2.4)
 
 
 def _played_line(position: Position, move: Move, plies: int = 3) -> Refutation:
