@@ -17,9 +17,11 @@ deal's end the next leader's chance to sweep the table left
 (:func:`~diloti_desktop.ai.playout.lead_value`).
 
 The difference between the two courses is split in two: what the opponents win more
-after the played move, and what our side wins less. The telling event is the capture
-(named by what the mover can see: the value played and the table cards taken) that makes
-the largest share of the chosen part over the samples:
+after the played move, and what our side wins less. The telling event (a capture, named
+by what the mover can see: the value played and the table cards taken) is the one whose
+gains differ most between the two courses, summed over the samples: what it wins in the
+course where it tells, minus what the same event wins in the other course, so that a
+fact true of both moves cancels out:
 
 - an opponent's capture after the played move (``by_reply``), told first when it makes
   at least :data:`REPLY_SHARE` points and half of our own loss ("North then takes…"),
@@ -38,6 +40,7 @@ the tutor, the review and the puzzles.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Final, NamedTuple
 
@@ -64,6 +67,8 @@ SAMPLES: Final = 48
 #: Plies of the line shown, the played move included (the reply, ours, theirs), more
 #: when the telling capture comes later.
 LINE_PLIES: Final = 4
+#: Exact lines kept for reuse (:func:`_solved_line`).
+SOLVED_LINES_KEPT: Final = 32
 #: Nodes the exact solver may spend on each ply of a course when every card is known.
 SOLVE_NODES: Final = 20_000
 #: Points (average over the samples) by which the two courses must differ for the
@@ -160,7 +165,7 @@ def _course(world: Position, move: Move, rng: random.Random, exact: bool = False
     moves: list[Move] = []
     if after.phase == PLAY and len(after.stock) == len(world.stock):
         if exact:
-            moves = _solved_line(after)
+            moves = list(_solved_line(after))
         else:
             play_deal(after, rng, PLAIN, moves)
     plies = [Ply(world.turn, move)]
@@ -184,9 +189,12 @@ def _left(before: Position, after: Position, move: Move) -> int:
     return gained & ~move.table_cards if move.kind == MoveKind.CAPTURE else gained
 
 
-def _solved_line(position: Position) -> list[Move]:
+@functools.lru_cache(maxsize=SOLVED_LINES_KEPT)
+def _solved_line(position: Position) -> tuple[Move, ...]:
     """The rest of the round from a known position, each player's best move by the exact
-    solver (the playout policy's where the solver runs out of nodes)."""
+    solver (the playout policy's first choice where the solver runs out of nodes). The
+    position decides it, so the last few are kept: a puzzle's wrong tries are each
+    compared with the answer's line."""
     line: list[Move] = []
     while position.phase == PLAY:
         moves = distinct_moves(candidate_moves(position))
@@ -194,19 +202,24 @@ def _solved_line(position: Position) -> list[Move]:
         chosen = solved[0].move if solved is not None else greedy_move(position, moves)
         line.append(chosen)
         position = play_unchecked(position, chosen)
-    return line
+    return tuple(line)
 
 
-def _biggest(course: _Course, side: int) -> tuple[float, int]:
-    """The total won by ``side`` in a course, and the index of the ply that won it most
-    (-1 when it wins nothing)."""
-    total = max(0.0, course.lead if side == 0 else -course.lead)
-    index, top = -1, 0.0
-    for i, gain in enumerate(course.gains):
-        total += gain[side]
-        if gain[side] > top:
-            top, index = gain[side], i
-    return total, index
+def _total(course: _Course, side: int) -> float:
+    """What ``side`` wins over a course, the next deal's lead included."""
+    return sum(gain[side] for gain in course.gains) + max(
+        0.0, course.lead if side == 0 else -course.lead)
+
+
+def _gains(course: _Course, side: int) -> dict[Event, tuple[float, int]]:
+    """What each event of a course wins ``side``, and the index of its first ply."""
+    found: dict[Event, tuple[float, int]] = {}
+    for index, gain in enumerate(course.gains):
+        if gain[side] > 0:
+            key = _event(course, index)
+            won, first = found.get(key, (0.0, index))
+            found[key] = won + gain[side], first
+    return found
 
 
 Event = tuple[int, int, int, tuple[int, ...]]
@@ -246,34 +259,36 @@ def refute(view: SeatView, move: Move, better: Move | None, samples: int = SAMPL
     count = 1 if exact else samples
     mine = view.seat & 1
     theirs = ours = 0.0
+    # Per event, what it wins the side concerned in the course where it tells (after the
+    # played move for the opponents, after the better move for us) minus what the same
+    # event wins it in the other course: a fact true of both moves cancels out.
     events: tuple[dict[Event, float], dict[Event, float]] = ({}, {})
     seen: tuple[dict[Event, int], dict[Event, int]] = ({}, {})
-    example: dict[Event, tuple[Position, _Course, _Course, int]] = {}
+    example: dict[tuple[int, Event], tuple[Position, _Course, _Course, int]] = {}
     for _index in range(count):
         world, seed = next_sample(view, known, rng)
         played = _course(world, move, random.Random(seed), exact)
         other = _course(world, better, random.Random(seed), exact)
-        their_p, at = _biggest(played, 1 - mine)
-        their_b, _unused = _biggest(other, 1 - mine)
-        our_p, _unused = _biggest(played, mine)
-        our_b, ours_at = _biggest(other, mine)
-        theirs += their_p - their_b
-        ours += our_b - our_p
-        for part, index, course, gap in ((0, at, played, their_p - their_b),
-                                         (1, ours_at, other, our_b - our_p)):
-            if index >= 0 and gap > 0:
-                key = _event(course, index)
-                events[part][key] = events[part].get(key, 0.0) + gap
+        theirs += _total(played, 1 - mine) - _total(other, 1 - mine)
+        ours += _total(other, mine) - _total(played, mine)
+        for part, side, telling, compared in ((0, 1 - mine, played, other),
+                                              (1, mine, other, played)):
+            net = events[part]
+            for key, (won, _first) in _gains(compared, side).items():
+                net[key] = net.get(key, 0.0) - won
+            for key, (won, first) in _gains(telling, side).items():
+                net[key] = net.get(key, 0.0) + won
                 seen[part][key] = seen[part].get(key, 0) + 1
-                example.setdefault(key, (world, played, other, index))
+                example.setdefault((part, key), (world, played, other, first))
     theirs /= count
     ours /= count
     by_reply = theirs >= REPLY_SHARE and theirs * 2 >= ours
-    found, times = (events[0], seen[0]) if by_reply else (events[1], seen[1])
-    if theirs + ours < MIN_DAMAGE or not found:
+    part = 0 if by_reply else 1
+    found, times = events[part], seen[part]
+    told = max(found, key=lambda k: (found[k], k), default=None)
+    if theirs + ours < MIN_DAMAGE or told is None or found[told] <= 0:
         return None
-    key = max(found, key=lambda k: (found[k], k))
-    world, played, other, index = example[key]
+    world, played, other, index = example[part, told]
     course = played if by_reply else other
     event = course.plies[index]
     before = _position_at(world, course.plies[:index])
@@ -294,7 +309,7 @@ def refute(view: SeatView, move: Move, better: Move | None, samples: int = SAMPL
                               (unseen & RANK_MASK[RANK[event.move.card]]).bit_count(),
                               view.hand_sizes[event.seat])
     else:
-        chance = times[key] / count
+        chance = times[told] / count
     line = played.plies[:max(LINE_PLIES, index + 1 if by_reply else 0)]
     own = [p for p in before.piles if p.cards in event.move.piles and p.owner & 1 != side]
     return Refutation(world, line, by_reply, event, index, taken,

@@ -88,3 +88,22 @@ def test_a_sampled_refutation_replays_the_searchs_own_courses(
                     compared += 1
                     assert found.damage == pytest.approx(ranking[0].value - result.value)
     assert compared >= 8
+
+
+def test_the_better_move_s_exact_line_is_kept_and_changes_no_refutation() -> None:
+    # The wrong tries of one position (a puzzle's) are each compared with the better
+    # move's exact line: it is solved once and kept, and every refutation is the one
+    # computed without it.
+    position = complete("rules=2p dealer=1 turn=0 hands=4H7S2C5D/7DKH5S9C loose=3C played=36")
+    view = seat_view(position, 0)
+    better = Move.parse("7S")
+    tries = [m for m in candidate_moves(position) if m != better]
+    assert len(tries) >= 2
+    refutation._solved_line.cache_clear()
+    kept = [refute(view, move, better) for move in tries]
+    assert refutation._solved_line.cache_info().hits >= len(tries) - 1
+    fresh = []
+    for move in tries:
+        refutation._solved_line.cache_clear()
+        fresh.append(refute(view, move, better))
+    assert kept == fresh and any(found is not None for found in kept)
