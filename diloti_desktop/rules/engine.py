@@ -237,7 +237,7 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
         if events is not None:
             events.append(_new(PileRaised, (seat, old, pile)))
 
-    players = rules.players
+    players = len(hands)  # one hand per seat (cheaper than the ruleset's attribute)
     turn = seat + 1 if seat + 1 < players else 0
     stock = position.stock
     phase = PLAY

@@ -31,16 +31,16 @@ from diloti_desktop.rules.legality import is_legal
 from diloti_desktop.rules.movelist import (
     LIST_LIMIT,
     Groups,
+    Holdings,
     clear_groups_cache,
     face_moves,
-    holdings,
     iter_unions,
     move_list,
     numeral_moves,
     sum_groups,
 )
 from diloti_desktop.rules.moves import Move
-from diloti_desktop.rules.position import PLAY, Pile, Position
+from diloti_desktop.rules.position import PLAY, Position
 from diloti_desktop.rules.sums import clear_caches as clear_sum_caches
 from diloti_desktop.rules.sums import groups_of, partition
 
@@ -118,13 +118,13 @@ def legal_moves(position: Position) -> Iterator[Move]:
     """
     if position.phase != PLAY:
         return iter(())
-    held, values, own = holdings(position)
-    numerals = position.loose & NUMERALS
+    h = Holdings(position)
+    numerals = h.numerals
     if numerals.bit_count() <= LIST_LIMIT:
+        values = h.values
         top = values[-1] if values else 0  # no sum above the highest value held is used
-        return iter(move_list(position, held, own, numerals, values,
-                              groups_of(numerals, top)))
-    return _lazy_moves(position, held, own, numerals, values, sum_groups(numerals))
+        return iter(move_list(h, groups_of(numerals, top)))
+    return _lazy_moves(h, sum_groups(numerals))
 
 
 def lazy_legal_moves(position: Position) -> Iterator[Move]:
@@ -132,22 +132,21 @@ def lazy_legal_moves(position: Position) -> Iterator[Move]:
     as the list built for uncrowded tables, which the tests check)."""
     if position.phase != PLAY:
         return iter(())
-    held, values, own = holdings(position)
-    numerals = position.loose & NUMERALS
-    return _lazy_moves(position, held, own, numerals, values, sum_groups(numerals))
+    h = Holdings(position)
+    return _lazy_moves(h, sum_groups(h.numerals))
 
 
-def _lazy_moves(position: Position, held: list[int], own: Pile | None, numerals: int,
-                values: list[int], groups: Groups) -> Iterator[Move]:
+def _lazy_moves(h: Holdings, groups: Groups) -> Iterator[Move]:
     """:func:`legal_moves` streamed (crowded tables)."""
-    hand = position.hands[position.turn]
+    hand = h.hand
+    held = h.held
     for rank in range(1, 14):
         if not held[rank]:
             continue
         cards = hand & RANK_MASK[rank]
         low = cards & -cards
         card = low.bit_length() - 1
-        moves = _card_moves(position, card, rank, held, own, numerals, values, groups)
+        moves = _card_moves(h, card, rank, groups)
         if held[rank] == 1:
             yield from moves
             continue
@@ -166,8 +165,7 @@ def _lazy_moves(position: Position, held: list[int], own: Pile | None, numerals:
             cards ^= low
             other = low.bit_length() - 1
             if kept is None:
-                yield from _card_moves(position, other, rank, held, own, numerals, values,
-                                       groups)
+                yield from _card_moves(h, other, rank, groups)
             else:
                 for move in kept:
                     yield _new(_MOVE, (move[0], other, move[2], move[3], move[4]))
@@ -176,21 +174,19 @@ def _lazy_moves(position: Position, held: list[int], own: Pile | None, numerals:
 _KEEP_LIMIT: Final = 10_000
 
 
-def _card_moves(position: Position, card: int, rank: int, held: list[int], own: Pile | None,
-                numerals: int, values: list[int], groups: Groups) -> Iterator[Move]:
+def _card_moves(h: Holdings, card: int, rank: int, groups: Groups) -> Iterator[Move]:
     """The moves of one card: the first :data:`LAZY_CHUNK`, then twice as many each time
     (the routine gives its moves in a fixed order: the new ones follow those handed on)."""
     moves: list[Move] = []
     if rank > 10:
-        face_moves(moves, card, rank, position.loose, own)
+        face_moves(moves, card, rank, h.loose, h.own)
         yield from moves
         return
     handed = 0
     limit = LAZY_CHUNK
     while True:
         moves = []
-        complete = numeral_moves(moves, position, card, rank, held, own, numerals, values,
-                                 groups, limit)
+        complete = numeral_moves(moves, h, card, rank, groups, limit)
         for index in range(handed, len(moves)):
             yield moves[index]
         if complete:

@@ -22,10 +22,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from diloti_desktop.rules.cards import DECK_SIZE, RANK, RANK_MASK, value_sum
+from diloti_desktop.rules.cards import DECK_SIZE, NUMERALS, RANK, RANK_MASK, value_sum
 from diloti_desktop.rules.legality import family_piles, keeps_another, may_raise, reserved
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import Pile, Position
+from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.rules.sums import groups_of
 
 LAY: Final = MoveKind.LAY
@@ -98,14 +99,23 @@ def iter_unions(groups: tuple[int, ...] | list[int]) -> Iterator[int]:
 
 def unions(groups: tuple[int, ...] | list[int]) -> list[int]:
     """Every non-empty union of disjoint ``groups``, in the order of :func:`iter_unions`."""
-    if len(groups) > 4:  # possibly many unions: repeats are found with a set
+    count = len(groups)
+    if count < 2:  # the commonest cases, worked out directly
+        return list(groups)
+    if count == 2:
+        first = groups[0]
+        second = groups[1]
+        if first == second:
+            return [first]
+        return [first, second] if first & second else [first, second, first | second]
+    if count > 4:  # possibly many unions: repeats are found with a set
         return _many_unions(groups)
     found: list[int] = []
     for group in groups:
-        count = len(found)
+        before = len(found)
         if group not in found:
             found.append(group)
-        for index in range(count):
+        for index in range(before):
             union = found[index]
             if not union & group:
                 combined = union | group
@@ -155,37 +165,97 @@ def pile_subsets(piles: list[int]) -> list[tuple[int, ...]]:
     return subsets
 
 
-def holdings(position: Position) -> tuple[list[int], list[int], Pile | None]:
-    """The cards the player to move holds per rank, the numeral values it holds (lowest
-    first) and the pile it owns."""
-    seat = position.turn
-    own: Pile | None = None
-    for pile in position.piles:
-        if pile.owner == seat:
-            own = pile
-            break
-    held = [0] * 14
-    values: list[int] = []
-    mask = position.hands[seat]
-    while mask:
-        low = mask & -mask
-        rank = RANK[low.bit_length() - 1]
-        if not held[rank] and rank <= 10:
-            values.append(rank)  # cards come lowest first
-        held[rank] += 1
-        mask ^= low
-    return held, values, own
+class Holdings:
+    """What the player to move holds and may do, worked out once per position for every
+    card's moves: the cards held per rank (``held[rank]``), the numeral values held
+    (``values``, lowest first), the own pile and the ruleset's switches the moves read
+    (bits: ``switches & _CAPTURE_ALL`` and so on)."""
+
+    __slots__ = (
+        "hand",
+        "held",
+        "loose",
+        "numerals",
+        "own",
+        "piles",
+        "position",
+        "raises",
+        "seat",
+        "switches",
+        "values",
+    )
+
+    def __init__(self, position: Position) -> None:
+        seat = position.turn
+        piles = position.piles
+        own: Pile | None = None
+        for pile in piles:
+            if pile.owner == seat:
+                own = pile
+                break
+        held = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        values: list[int] = []
+        hand = position.hands[seat]
+        mask = hand
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            rank = RANK[low.bit_length() - 1]
+            count = held[rank]
+            if not count and rank <= 10:
+                values.append(rank)  # cards come lowest first
+            held[rank] = count + 1
+        rules = position.rules
+        seen = _SWITCHES[0]
+        if seen[0] is rules:
+            switches = seen[1]
+        else:
+            switches = _switches(rules)
+            _SWITCHES[0] = (rules, switches)  # replaced whole: other threads read it too
+        loose = position.loose
+        self.position = position
+        self.seat = seat
+        self.hand = hand
+        self.loose = loose
+        self.numerals = loose & NUMERALS
+        self.piles = piles
+        self.own = own
+        self.held = held
+        self.values = values
+        self.switches = switches
+        # whether a pile on the table may be raised at all by this player
+        raises = False
+        if piles and not switches & _LOCKED and (own is None or switches & _SELF_RAISE):
+            raises = True
+        self.raises = raises
 
 
-def move_list(position: Position, held: list[int], own: Pile | None, numerals: int,
-              values: list[int], groups: Groups) -> list[Move]:
+# The ruleset's switches that the moves read, as bits, kept for the last ruleset seen (a
+# ruleset's attributes are slow to read from the compiled build; every position of a
+# game has the same one).
+_CAPTURE_ALL: Final = 1
+_ONE_GROUP: Final = 2
+_LOCKED: Final = 4
+_SELF_RAISE: Final = 8
+_RAISE_WITH_LOOSE: Final = 16
+_SWITCHES: Final[list[tuple[Ruleset | None, int]]] = [(None, 0)]
+
+
+def _switches(rules: Ruleset) -> int:
+    return ((_CAPTURE_ALL if rules.capture_all_of_rank else 0)
+            | (_ONE_GROUP if rules.one_sum_group else 0)
+            | (_LOCKED if rules.locked_declarations else 0)
+            | (_SELF_RAISE if rules.self_raise else 0)
+            | (_RAISE_WITH_LOOSE if rules.raise_with_loose else 0))
+
+
+def move_list(h: Holdings, groups: Groups) -> list[Move]:
     """Every legal move at once, in the order of ``legal_moves`` (the caller checked the
-    phase and worked out the cards held per rank, the own pile, the numeral values held
-    and the sums of the loose numerals up to the highest of them; the table is uncrowded,
-    so the list is short)."""
+    phase and worked out the holdings and the sums of the loose numerals up to the
+    highest value held; the table is uncrowded, so the list is short)."""
     moves: list[Move] = []
-    hand: int = position.hands[position.turn]
-    loose: int = position.loose
+    hand = h.hand
+    held = h.held
     left = hand
     while left:  # rank by rank, lowest first
         low = left & -left
@@ -193,14 +263,12 @@ def move_list(position: Position, held: list[int], own: Pile | None, numerals: i
         rank = RANK[card]
         cards = hand & RANK_MASK[rank]
         left ^= cards
-        count = held[rank]
         start = len(moves)
         if rank > 10:
-            face_moves(moves, card, rank, loose, own)
+            face_moves(moves, card, rank, h.loose, h.own)
         else:
-            numeral_moves(moves, position, card, rank, held, own, numerals, values, groups,
-                          NO_LIMIT)
-        if count == 1:
+            numeral_moves(moves, h, card, rank, groups, NO_LIMIT)
+        if held[rank] == 1:
             continue
         end = len(moves)  # the rank's other cards have the same moves
         cards ^= low
@@ -230,33 +298,39 @@ def face_moves(out: list[Move], card: int, rank: int, loose: int, own: Pile | No
         out.append(_new(_MOVE, (CAPTURE, card, rank, bit, _NO_PILES)))
 
 
-def numeral_moves(out: list[Move], position: Position, card: int, value: int,
-                  held: list[int], own: Pile | None, numerals: int, values: list[int],
-                  groups: Groups, limit: int) -> bool:
+def numeral_moves(out: list[Move], h: Holdings, card: int, value: int, groups: Groups,
+                  limit: int) -> bool:
     """Append the moves of a numeral card (every card of its rank has the same ones) to
     ``out``; False if it stopped early because ``out`` held ``limit`` moves or more (see
     the module docs; with :data:`NO_LIMIT` it never stops early and the unions of sums
     are listed at once).
 
-    ``values`` are the numeral values held (:func:`holdings`); ``groups[s]`` the
-    groups of loose numerals adding to s, for s up to the highest of them."""
-    rules = position.rules
-    piles = position.piles
+    ``groups[s]`` are the groups of loose numerals adding to s, for s up to the highest
+    numeral value held."""
+    piles = h.piles
+    own = h.own
+    held = h.held
+    numerals = h.numerals
+    values = h.values
     lazy = limit < NO_LIMIT
     # The owner's last card of the pile's value may only take the pile.
     last = own is not None and reserved(own, value, held[value])
 
     # -- captures ----------------------------------------------------------------------
-    required = numerals & RANK_MASK[value] if rules.capture_all_of_rank else 0
-    one_group = rules.one_sum_group
-    others = numerals & ~RANK_MASK[value]
+    switches = h.switches
+    required = numerals & RANK_MASK[value] if switches & _CAPTURE_ALL else 0
+    one_group = switches & _ONE_GROUP != 0
     singles = groups[value]
-    # every union of sums of ``value``: the captures, and the families of ``value``
-    value_unions: Iterable[int]
+    # every union of sums of ``value``: the captures, and the families of ``value``; a
+    # list unless the table is crowded (the compiled build walks a list without an iterator)
+    listed: list[int] = singles
+    value_unions: Iterable[int] = singles
     if lazy:
-        value_unions = Replay(iter_unions(singles)) if singles else singles
-    else:
-        value_unions = unions(singles) if len(singles) > 1 else singles
+        if singles:
+            value_unions = Replay(iter_unions(singles))
+    elif len(singles) > 1:
+        listed = unions(singles)
+        value_unions = listed
     subsets = _NO_SUBSETS
     if piles:
         matching: list[int] = []
@@ -268,20 +342,30 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
                 matching.sort(key=_lowest)  # canonical order
             subsets = pile_subsets(matching)
     check = required != 0 or one_group
-    for subset in subsets:
-        if last and own is not None and own.cards not in subset:
-            continue
-        if subset and not required:
-            out.append(_new(_MOVE, (CAPTURE, card, value, 0, subset)))
-        for union in value_unions:
-            if check:
-                if required and union & required != required:
-                    continue
-                if one_group and value_sum(union & others) not in (0, value):
-                    continue  # more than one group of two or more cards
-            out.append(_new(_MOVE, (CAPTURE, card, value, union, subset)))
-            if len(out) >= limit:
-                return False
+    if check or lazy:
+        others = numerals & ~RANK_MASK[value]
+        for subset in subsets:
+            if last and own is not None and own.cards not in subset:
+                continue
+            if subset and not required:
+                out.append(_new(_MOVE, (CAPTURE, card, value, 0, subset)))
+            for union in value_unions:
+                if check:
+                    if required and union & required != required:
+                        continue
+                    if one_group and value_sum(union & others) not in (0, value):
+                        continue  # more than one group of two or more cards
+                out.append(_new(_MOVE, (CAPTURE, card, value, union, subset)))
+                if len(out) >= limit:
+                    return False
+    else:  # the same loop over the listed unions, with nothing to check
+        for subset in subsets:
+            if last and own is not None and own.cards not in subset:
+                continue
+            if subset:
+                out.append(_new(_MOVE, (CAPTURE, card, value, 0, subset)))
+            for union in listed:
+                out.append(_new(_MOVE, (CAPTURE, card, value, union, subset)))
     if last:
         return True
 
@@ -296,13 +380,15 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
 
     # -- families ----------------------------------------------------------------------
     for total in values:
-        if total < value or (total == value and not keeps_another(held[value], value, value)):
+        if total < value:
+            continue
+        if total == value and not keeps_another(held[value], value, value):
             continue  # the declarer must keep another card of the family's value (a value
             # above the played one is held: ``values``)
         rest = groups[total]
         absorbable = _NO_PILE  # pile masks; 0 stands for "no pile"
         if piles:
-            taken = family_piles(position, own, total)
+            taken = family_piles(h.position, own, total)
             if taken is None:
                 continue
             if own is not None:
@@ -341,16 +427,17 @@ def numeral_moves(out: list[Move], position: Position, card: int, value: int,
                     return False
 
     # -- raises ------------------------------------------------------------------------
-    if not piles or rules.locked_declarations or (own is not None and not rules.self_raise):
+    if not h.raises:
         return True
-    seat = position.turn
+    position = h.position
+    seat = h.seat
     for pile in piles:
         if not may_raise(position, seat, pile, own):
             continue
         base = pile.value + value
         if base <= 10 and held[base]:
             out.append(_new(_MOVE, (RAISE, card, base, 0, (pile.cards,))))
-        if rules.raise_with_loose and numerals:
+        if switches & _RAISE_WITH_LOOSE and numerals:
             for total in range(base + 1, 11):
                 if held[total]:
                     for group in groups[total - base]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from diloti_desktop.rules.cards import RANK_MASK, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from diloti_desktop.rules.ruleset import XERISTAKI_POINTS, Ruleset
 
+_new: Final = tuple.__new__  # Final: the compiled build keeps it in a C static
 MAJORITY_POINTS = 4
 MAJORITY_CARDS = 27
 
@@ -34,17 +35,19 @@ class SideScore(NamedTuple):
 def score_side(captured: int, xeris: int, xeristakia: int, rules: Ruleset) -> SideScore:
     """Score one side's capture pile and sweeps."""
     cards = captured.bit_count()
-    return SideScore(
-        cards=cards,
-        majority=MAJORITY_POINTS if cards >= MAJORITY_CARDS else 0,
-        aces=(captured & RANK_MASK[1]).bit_count(),
-        ten_of_diamonds=2 if captured >> TEN_OF_DIAMONDS & 1 else 0,
-        two_of_clubs=1 if captured >> TWO_OF_CLUBS & 1 else 0,
-        xeris=xeris,
-        xeri_points=xeris * rules.xeri_points,
-        xeristakia=xeristakia,
-        xeristaki_points=xeristakia * XERISTAKI_POINTS,
-    )
+    # the fields in order, without the keyword handling of the constructor (every round's
+    # end comes here)
+    return _new(SideScore, (
+        cards,
+        MAJORITY_POINTS if cards >= MAJORITY_CARDS else 0,  # majority
+        (captured & RANK_MASK[1]).bit_count(),  # aces
+        2 if captured >> TEN_OF_DIAMONDS & 1 else 0,  # ten of diamonds
+        1 if captured >> TWO_OF_CLUBS & 1 else 0,  # two of clubs
+        xeris,
+        xeris * rules.xeri_points,  # xeri points
+        xeristakia,
+        xeristakia * XERISTAKI_POINTS,  # xeristaki points
+    ))
 
 
 def score_round(captured: tuple[int, int], xeris: tuple[int, int],
