@@ -36,6 +36,8 @@ the tutor, the review and the puzzles.
 from __future__ import annotations
 
 import random
+import threading
+from collections import OrderedDict
 from typing import Final, NamedTuple
 
 from diloti_desktop.ai.features import chance_holds, distinct_moves, move_class
@@ -140,11 +142,29 @@ def _won(before: Position, after: Position) -> tuple[float, float]:
     return side_won(0), side_won(1)
 
 
+#: Exact courses kept for reuse: a puzzle's wrong tries (and a review's mistakes at one
+#: turn) are each compared with the same better move's course.
+EXACT_COURSES_KEPT: Final = 16
+_exact_courses: OrderedDict[tuple[Position, Move], _Course] = OrderedDict()
+_exact_lock = threading.Lock()
+
+
 def _course(world: Position, move: Move, rng: random.Random | None = None,
             exact: bool = False) -> _Course:
     """``move`` and up to :data:`COURSE_PLIES` plies after it, within its deal: each
     player's best move by the exact solver when every card is known (``exact``), else
-    the playout policy's."""
+    the playout policy's.
+
+    An exact course in which the solver chose every ply never used ``rng``: the world and
+    the move decide it, so it is kept and reused."""
+    key = (world, move)
+    if exact:
+        with _exact_lock:
+            kept = _exact_courses.get(key)
+            if kept is not None:
+                _exact_courses.move_to_end(key)
+                return kept
+    guessed = False
     plies: list[Ply] = []
     gains: list[tuple[float, float]] = []
     position = world
@@ -161,11 +181,18 @@ def _course(world: Position, move: Move, rng: random.Random | None = None,
             moves = distinct_moves(candidate_moves(position))
             if exact and len(moves) > 1:
                 solved = solve(position, SOLVE_NODES, moves)
+                guessed = guessed or solved is None
                 chosen = (solved[0].move if solved is not None
                           else greedy_move(position, moves, rng))
             elif moves:
                 chosen = greedy_move(position, moves, rng)
-    return _Course(tuple(plies), tuple(gains))
+    course = _Course(tuple(plies), tuple(gains))
+    if exact and not guessed:
+        with _exact_lock:
+            _exact_courses[key] = course
+            if len(_exact_courses) > EXACT_COURSES_KEPT:
+                _exact_courses.popitem(last=False)
+    return course
 
 
 def _biggest(course: _Course, side: int) -> tuple[float, int]:

@@ -61,3 +61,26 @@ def test_sampled_refutations_are_seeded_and_say_how_likely_they_are() -> None:
             assert 0.0 < first.chance <= 1.0
             assert first.damage >= MIN_DAMAGE
     assert shown >= 1
+
+
+
+def test_the_better_move_s_exact_course_is_kept_and_changes_no_refutation() -> None:
+    """The wrong tries of one position (a puzzle's) are each compared with the better
+    move's exact course: it is solved once and kept, and every refutation is the one
+    computed without it."""
+    from diloti_desktop.ai import refutation
+    from diloti_desktop.ai.search import position_from_view
+
+    position = complete("rules=2p dealer=1 turn=0 hands=4H7S2C5D/7DKH5S9C loose=3C played=36")
+    view = seat_view(position, 0)
+    better = Move.parse("7S")
+    tries = [m for m in candidate_moves(position) if m != better]
+    assert len(tries) >= 2
+    refutation._exact_courses.clear()
+    kept = [refute(view, move, better) for move in tries]
+    assert (position_from_view(view), better) in refutation._exact_courses
+    fresh = []
+    for move in tries:
+        refutation._exact_courses.clear()
+        fresh.append(refute(view, move, better))
+    assert kept == fresh and any(found is not None for found in kept)
