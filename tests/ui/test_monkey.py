@@ -25,7 +25,6 @@ import pytest
 
 from diloti_desktop import i18n
 from diloti_desktop.controller import GameSession
-from diloti_desktop.controller.coach import Analysis
 from diloti_desktop.player_data import files
 from diloti_desktop.ui.kit.layout import Box
 from diloti_desktop.ui.kit.scene import Scene
@@ -34,7 +33,7 @@ from diloti_desktop.ui.menus.menu import MainMenuScene
 from diloti_desktop.ui.shell import Shell
 from diloti_desktop.ui.table.dialogs import ChooserScene
 from diloti_desktop.ui.table.table_scene import TableScene
-from tests.ui.driver import CHEAP_HINTS, make_app
+from tests.ui.driver import make_app
 
 SEED = 20261202
 EVENTS = 3000
@@ -221,9 +220,6 @@ def test_a_seeded_monkey_plays_without_an_error(errors: _Errors, saves_fail: boo
         original_play(session, move)  # type: ignore[arg-type]
 
     monkeypatch.setattr(GameSession, "_play", counting_play)
-    # Hints and the tutor are pressed at random: their plumbing is what is exercised, not
-    # which move is best, so the hint engine gets the tests' tiny budget.
-    monkeypatch.setattr(Analysis, "search", CHEAP_HINTS)
     shell, ctx = make_app()
     ctx.scenes.reset(MainMenuScene(ctx))
     monkey = Monkey(shell, random.Random(SEED))
