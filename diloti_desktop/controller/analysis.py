@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import logging
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable
 
@@ -56,6 +57,8 @@ class RoundAnalysis:
         #: How many moves this instance has graded (cached grades are not counted).
         self.graded = 0
         self._lock = threading.Lock()
+        #: Notified when the worker stops (its queue empty, or the grading stopped).
+        self._idle = threading.Condition(self._lock)
         self._grades: dict[int, dict[int, Decision]] = {}
         self._queue: deque[tuple[PlayedRound, list[int]]] = deque()
         self._queued: dict[int, set[int]] = {}
@@ -143,12 +146,28 @@ class RoundAnalysis:
         with self._lock:
             return self._running
 
+    def wait(self, timeout: float) -> bool:
+        """Block until the worker has graded every requested move (or stopped), for tests
+        and tools that must not guess how long a slow machine takes; the frame loop never
+        calls it. Returns whether it was grading; raises TimeoutError if it still is after
+        ``timeout`` seconds."""
+        end = time.monotonic() + timeout
+        with self._idle:
+            was = self._running
+            while self._running:
+                left = end - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"still grading after {timeout} s")
+                self._idle.wait(left)
+        return was
+
     # -- the worker ------------------------------------------------------------------------
     def _work(self) -> None:
         while True:
             with self._lock:
                 if self._stopped or not self._queue:
                     self._running = False
+                    self._idle.notify_all()
                     return
                 play, plies = self._queue.popleft()
             try:

@@ -4,8 +4,6 @@ lesson's coach accepts exactly the expected moves."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from diloti_desktop import glossary
@@ -187,10 +185,8 @@ def test_a_solved_puzzle_is_explained_from_its_own_position() -> None:
         assert session.submit(puzzle.answer)
         assert session.position != puzzle.position
         session.studies.explain(puzzle.answer, puzzle.position)
-        deadline = time.monotonic() + 60
-        while session.studies.explained is None and time.monotonic() < deadline:
-            session.update()
-            time.sleep(0.02)
+        session.wait_for_work(600)  # the explanation's job, by its own end
+        session.update()
         assert session.studies.explained is not None
         view = seat_view(puzzle.position, puzzle.position.turn)
         expected = fact_reasons(move_facts(view, [puzzle.answer])[0],

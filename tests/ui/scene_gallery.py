@@ -13,6 +13,7 @@ to move in every session), animations off.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import pkgutil
@@ -24,6 +25,7 @@ from pathlib import Path
 
 import diloti_desktop.ui
 from diloti_desktop import rules
+from diloti_desktop.ai.puzzles import Puzzle
 from diloti_desktop.ai.refutation import Refutation
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, RoundOver
 from diloti_desktop.controller.narration import describe_round_end
@@ -50,8 +52,10 @@ class Unbuildable(Exception):
     """A scene whose constructor needs arguments the gallery cannot supply by type."""
 
 
+@functools.cache
 def fixed_position(text: str = MID_ROUND) -> Position:
-    """A position from its notation, the cards it does not name in the stock."""
+    """A position from its notation, the cards it does not name in the stock (parsed once
+    per process: a position is immutable)."""
     partial = Position.parse(text)
     used = 0
     for mask in partial.accounted_cards():
@@ -112,9 +116,15 @@ def make_session(players: int = 2) -> GameSession:
     return session
 
 
+_ROUNDS: dict[int, tuple[Position, list[rules.Event]]] = {}
+
+
 def round_result(players: int = 2, match_over: bool = False) -> RoundOver:
-    """The result of a whole round of random legal moves (with its account of the end)."""
-    position, events = played_position(players, 3, lambda p: False)
+    """The result of a whole round of random legal moves (with its account of the end,
+    told in the language of the moment; the round is played once per process)."""
+    if players not in _ROUNDS:
+        _ROUNDS[players] = played_position(players, 3, lambda p: False)
+    position, events = _ROUNDS[players]
     scores = position.scores
     winner = 1 if match_over else -1
     if match_over:
@@ -544,13 +554,22 @@ def _lesson_step(index: int) -> State:
     return build
 
 
+@functools.cache
+def shipped_puzzles() -> list[Puzzle]:
+    """The shipped puzzles, read and checked once per process (a fraction of a second each
+    time; the builders only read them)."""
+    from diloti_desktop.ai.puzzles import load_puzzles
+
+    return load_puzzles()
+
+
 def _puzzle(level: str) -> State:
     def build(ctx: AppContext, pieces: Pieces) -> list[Scene]:
-        from diloti_desktop.ai.puzzles import load_puzzles
         from diloti_desktop.controller.guided import PuzzleCoach
         from diloti_desktop.ui.table.guided_table import GuidedTableScene, PuzzleGuide
 
-        group = [p for p in load_puzzles() if p.difficulty.value == level] or load_puzzles()
+        puzzles = shipped_puzzles()
+        group = [p for p in puzzles if p.difficulty.value == level] or puzzles
         guide = PuzzleGuide(PuzzleCoach(group[0]), len(group), len(group))
         scene = GuidedTableScene(ctx, guide)
         ctx.session = scene.session
@@ -566,8 +585,6 @@ def graded_round(seats: frozenset[int], seed: int = 7) -> GameSession:
     """A two-player round's last deal played by seeded random moves (both seats human;
     move 1 is a blunder with a better capture), its moves of ``seats`` graded (the
     exact analysis takes a fraction of a second)."""
-    import time
-
     position, _events = played_position(2, seed, lambda p: p.played >= 40)
     session = GameSession(GameConfig(position.rules, (HUMAN, HUMAN), 3), position,
                           player_factory=random_players, ai_pace=0)
@@ -579,13 +596,19 @@ def graded_round(seats: frozenset[int], seed: int = 7) -> GameSession:
     play = session.played_round(position.round_no)
     assert play is not None
     session.request_analysis(position.round_no, seats)
-    deadline = time.monotonic() + 60
-    while session.round_grades.progress(play, seats)[0] < len(play.plies_of(seats)):
-        assert time.monotonic() < deadline, "the review's analysis did not finish"
-        session.update()
-        session.poll()
-        time.sleep(0.01)
+    session.round_grades.wait(600)  # by the grading's own end, however slow the machine
+    assert session.round_grades.progress(play, seats)[0] == len(play.plies_of(seats)), (
+        "the review's analysis stopped before grading every move")
+    session.update()
+    session.poll()
     return session
+
+
+#: Whether the review's states share one graded round (graded once per process): for
+#: passes that only draw them (tests/ui/gallery_sweep.py). Off by default, because an
+#: act on the review (grading every seat, a retry) changes its session.
+share_graded_round = False
+_GRADED: list[GameSession] = []
 
 
 def round_review(ctx: AppContext, pieces: Pieces) -> list[Scene]:
@@ -593,7 +616,12 @@ def round_review(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     that the exact analysis takes a fraction of a second)."""
     from diloti_desktop.ui.review.review_scene import ReviewScene
 
-    session = graded_round(frozenset({0}))
+    if not share_graded_round:
+        session = graded_round(frozenset({0}))
+    else:
+        if not _GRADED:
+            _GRADED.append(graded_round(frozenset({0})))
+        session = _GRADED[0]
     position = session.position
     ctx.session = session
     return [ReviewScene(ctx, session, position.round_no)]
@@ -653,20 +681,24 @@ def learn_theme_filter(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     return [scene]
 
 
+_CONTRASTS: dict[str, object] = {}
+
+
 def puzzle_solved(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     """A solved puzzle with two ideas: why its answer is best and the ideas."""
     from diloti_desktop.ai.puzzle_ideas import contrast
-    from diloti_desktop.ai.puzzles import load_puzzles
     from diloti_desktop.controller.guided import PuzzleCoach
     from diloti_desktop.rules.view import seat_view
     from diloti_desktop.ui.table.guided_table import CONTRAST, GuidedTableScene, PuzzleGuide
 
-    puzzle = next(p for p in load_puzzles() if len(p.themes) == 2)
+    puzzle = next(p for p in shipped_puzzles() if len(p.themes) == 2)
     guide = PuzzleGuide(PuzzleCoach(puzzle), 2, 3)
     scene = GuidedTableScene(ctx, guide)
     ctx.session = scene.session
     guide.coach.solved = guide.studying = guide.explaining = True
-    scene.guided.studies.results[CONTRAST] = contrast(seat_view(puzzle.position, 0), puzzle.answer)
+    if puzzle.ident not in _CONTRASTS:  # an exact solve: once per process
+        _CONTRASTS[puzzle.ident] = contrast(seat_view(puzzle.position, 0), puzzle.answer)
+    scene.guided.studies.results[CONTRAST] = _CONTRASTS[puzzle.ident]
     return [scene]
 
 

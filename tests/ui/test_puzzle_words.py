@@ -8,7 +8,7 @@ import pytest
 
 from diloti_desktop.ai.features import distinct_moves
 from diloti_desktop.ai.puzzle_ideas import Theme, contrast, wrong_try
-from diloti_desktop.ai.puzzles import load_puzzles
+from diloti_desktop.ai.puzzles import Puzzle, load_puzzles
 from diloti_desktop.controller.guided import WrongTry
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move
@@ -78,11 +78,17 @@ def test_a_wrong_try_the_next_plies_do_not_refute_is_told_by_the_exact_lines() -
 PUZZLE_STRIDE = 9
 
 
+def sample() -> list[Puzzle]:
+    """Every :data:`PUZZLE_STRIDE`-th shipped puzzle, one test each so that pytest-xdist
+    spreads them over the cores."""
+    return load_puzzles()[::PUZZLE_STRIDE]
+
+
 @pytest.mark.slow
-def test_every_wrong_try_of_the_shipped_puzzles_is_told_why_it_loses() -> None:
-    for puzzle in load_puzzles()[::PUZZLE_STRIDE]:
-        view = seat_view(puzzle.position, puzzle.seat)
-        for move in distinct_moves(list(legal_moves(puzzle.position))):
-            if not puzzle.accepts(move):
-                refuted, found = wrong_try(view, move, puzzle.answer)
-                assert wrong_reason(refuted, found, puzzle.position), (puzzle.ident, move)
+@pytest.mark.parametrize("puzzle", sample(), ids=lambda p: p.ident)
+def test_every_wrong_try_of_the_shipped_puzzles_is_told_why_it_loses(puzzle: Puzzle) -> None:
+    view = seat_view(puzzle.position, puzzle.seat)
+    for move in distinct_moves(list(legal_moves(puzzle.position))):
+        if not puzzle.accepts(move):
+            refuted, found = wrong_try(view, move, puzzle.answer)
+            assert wrong_reason(refuted, found, puzzle.position), (puzzle.ident, move)

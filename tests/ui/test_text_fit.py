@@ -1,10 +1,10 @@
 """Every screen, in every language, at three window sizes: no text is cut off.
 
-Each state of tests/ui/scene_gallery.py is drawn with ``theme.overflows`` collecting every
-text that did not fit its box even after shrinking (cut with "…", wrapped to more lines
-than its box holds, drawn beyond the window's edge, or a word broken between its
-letters). A screen that cannot be built fails too, so a new screen is never silently left
-out.
+Each state of tests/ui/scene_gallery.py is drawn (tests/ui/gallery_sweep.py) with
+``theme.overflows`` collecting every text that did not fit its box even after shrinking
+(cut with "…", wrapped to more lines than its box holds, drawn beyond the window's edge,
+or a word broken between its letters), and every text drawn under ``theme.MIN_TEXT_PX``.
+A screen that cannot be built fails too, so a new screen is never silently left out.
 """
 
 from __future__ import annotations
@@ -15,13 +15,9 @@ import pygame
 import pytest
 
 from diloti_desktop import i18n
-from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.ui.kit import theme
 from diloti_desktop.ui.kit.layout import MIN_WINDOW
-from tests.ui import scene_gallery
-from tests.ui.driver import make_app
-
-SHOTS = list(scene_gallery.shots())
+from tests.ui import gallery_sweep, scene_gallery
 
 
 @pytest.fixture(autouse=True)
@@ -34,58 +30,33 @@ def english_afterwards() -> Iterator[None]:
 #: The window sizes every screen is checked at: below the minimum (the frame is scaled
 #: down), the minimum, and the most common laptop size.
 SIZES = [(800, 600), MIN_WINDOW, (1280, 720)]
+#: The fast tier: German (long compound words) and Greek (the home language) at the
+#: minimum window, where text has the least room; the other languages and sizes are in
+#: the slow tier (the full suite).
+FAST = {(MIN_WINDOW, "de"), (MIN_WINDOW, "el")}
 
 
-@pytest.fixture(scope="module", params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def app(request: pytest.FixtureRequest) -> Iterator[tuple[object, object, tuple[int, int]]]:
-    size: tuple[int, int] = request.param
-    shell, ctx = make_app(size=size, settings=Settings(animation_speed="off",
-                                                       sound_enabled=False))
-    ctx.persist = False
-    yield shell, ctx, size
-    ctx.close_session()
+def cases() -> list[object]:
+    """Every size with every language, each kept on one worker with the panels check of
+    the same size and language (they share one pass over the gallery)."""
+    found = []
+    for size in SIZES:
+        for language in sorted(i18n.LANGUAGES):
+            marks = [gallery_sweep.xdist_group(size, language)]
+            if (size, language) not in FAST:
+                marks.append(pytest.mark.slow)
+            found.append(pytest.param(size, language, marks=marks,
+                                      id=f"{size[0]}x{size[1]}-{language}"))
+    return found
 
 
-# German (long compound words) and Greek (the home language) in the fast tier, at every
-# size; the other languages in the slow tier.
-@pytest.mark.parametrize("language", [
-    lang if lang in ("de", "el") else pytest.param(lang, marks=pytest.mark.slow)
-    for lang in sorted(i18n.LANGUAGES)])
-def test_every_text_fits_at_every_size(language: str,
-                                       app: tuple[object, object, tuple[int, int]],
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    shell, ctx, size = app
-    i18n.set_language(language)
-    drawn: list[tuple[str, int]] = []
-    render = theme.text
-
-    def recording_text(label: str, size: int, *args: object,
-                       **kwargs: object) -> pygame.Surface:
-        drawn.append((label, size))
-        return render(label, size, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(theme, "text", recording_text)
-    problems: list[str] = []
-    unbuilt: list[str] = []
-    for shot in SHOTS:
-        theme.overflows = []
-        drawn.clear()
-        try:
-            scene_gallery.stage(shell, ctx, shot)  # type: ignore[arg-type]
-        except scene_gallery.Unbuildable as missing:
-            unbuilt.append(str(missing))
-            continue
-        finally:
-            if ctx.session is not None:  # type: ignore[attr-defined]
-                ctx.session.close()  # type: ignore[attr-defined]
-        assert drawn, f"{shot.name} drew no text at all"
-        problems += [f"{shot.name}: {o.why}: {o.label!r} ({o.width} > {o.room})"
-                     for o in theme.overflows]
-        problems += sorted({f"{shot.name}: drawn at {px} px, under {theme.MIN_TEXT_PX}: "
-                            f"{label!r}" for label, px in drawn
-                            if px < theme.MIN_TEXT_PX and label.strip()})
-    assert not unbuilt, (f"the gallery cannot build {unbuilt}: add a builder to "
-                         "tests/ui/scene_gallery.py BUILDERS")
+@pytest.mark.parametrize(("size", "language"), cases())
+def test_every_text_fits_at_every_size(size: tuple[int, int], language: str) -> None:
+    found = gallery_sweep.sweep(size, language)
+    assert not found.unbuilt, (f"the gallery cannot build {list(found.unbuilt)}: add a "
+                               "builder to tests/ui/scene_gallery.py BUILDERS")
+    assert not found.textless, f"these drew no text at all: {list(found.textless)}"
+    problems = [*found.misfits, *found.tiny]
     assert not problems, f"{language} at {size}:\n" + "\n".join(problems)
 
 
