@@ -109,7 +109,9 @@ def test_the_review_opens_from_the_summary_and_steps_through_the_round(driver: D
         assert f"Move {ply + 1} of 48" in deco.status
         if not decision.was_best:
             assert any(g.card == decision.best.card for g in deco.ghosts)
-            assert deco.toast.startswith("Better:")
+            # A mistake says what happens next first, then the better move.
+            assert "Better:" in deco.toast
+            assert deco.toast.startswith("Better:") == (decision.refutation is None)
     # A click on a row of the move list jumps there.
     placed = review.panel.place()
     step, row = placed.rows[3]
@@ -283,7 +285,7 @@ def test_the_export_message_leaves_each_moves_advice_readable(driver: Driver) ->
         assert decision is not None
         deco = review.picture.decorations(review.picture.geometry())
         advice = decision_advice(decision, reviewed.positions[ply])
-        assert advice.startswith("Better:") and deco.toast == advice
+        assert "Better:" in advice and deco.toast == advice
         assert deco.status == review.message.text  # still said, on the status line
 
 
