@@ -101,6 +101,18 @@ def save_progress(progress: Progress) -> None:
 #: The puzzles shipped with the game, beside the package's code.
 PUZZLES_PATH: Final = Path(__file__).resolve().parent.parent / "data" / "puzzles.json"
 PUZZLES_MAX_BYTES: Final = 8 * 1024 * 1024
+#: The shipped puzzles as read, by the file they came from: the file belongs to the
+#: installation, and reading and checking it takes a good part of a second.
+_SHIPPED: dict[Path, tuple[list[Puzzle], str | None]] = {}
+
+
+def shipped_puzzles() -> tuple[list[Puzzle], str | None]:
+    """:func:`load_puzzles` of :data:`PUZZLES_PATH`, read once per process (the screens
+    that count or list the puzzles open without reading the file again)."""
+    path = PUZZLES_PATH
+    if path not in _SHIPPED:
+        _SHIPPED[path] = load_puzzles(path)
+    return _SHIPPED[path]
 
 
 def load_puzzles(path: Path | None = None) -> tuple[list[Puzzle], str | None]:

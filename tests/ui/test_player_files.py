@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 
 from diloti_desktop.player_data import files, learning_progress, storage
 from diloti_desktop.rules.__main__ import main as rules_main
-from diloti_desktop.ui.learn import learn
 from tests.controller.save_cases import envelope, good_game
 from tests.ui.start_headless import start_and_visit
 
@@ -188,7 +187,6 @@ def test_shipped_puzzles_any_damage(tmp_path_factory: pytest.TempPathFactory,
     path = tmp_path_factory.mktemp("install") / "puzzles.json"
     _place(path, content)
     monkeypatch.setattr(learning_progress, "PUZZLES_PATH", path)
-    monkeypatch.setattr(learn, "_PUZZLES", None)
     told = start_and_visit()
     puzzles, problem = learning_progress.load_puzzles()
     assert (puzzles == []) == (problem is not None)

@@ -23,24 +23,15 @@ from diloti_desktop.ui.kit.scene import Scene
 from diloti_desktop.ui.kit.widgets import Button, ButtonList
 from diloti_desktop.ui.words.puzzle_words import theme_name
 
-_PUZZLES: tuple[list[Puzzle], str | None] | None = None
-
 
 def puzzles() -> list[Puzzle]:
     """The shipped puzzles, easiest first (loaded once; none if they cannot be used)."""
-    return _load_puzzles()[0]
+    return saved.shipped_puzzles()[0]
 
 
 def puzzles_problem() -> str | None:
     """Why there are no puzzles (translated when loaded), or ``None``."""
-    return _load_puzzles()[1]
-
-
-def _load_puzzles() -> tuple[list[Puzzle], str | None]:
-    global _PUZZLES
-    if _PUZZLES is None:
-        _PUZZLES = saved.load_puzzles()
-    return _PUZZLES
+    return saved.shipped_puzzles()[1]
 
 
 def load_progress(ctx: AppContext) -> saved.Progress:

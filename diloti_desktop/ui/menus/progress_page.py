@@ -49,7 +49,7 @@ def load_learnt() -> Learnt:
     progress, _message = learning_progress.load_progress()
     keys = {lesson.key for lesson in LESSONS}
     # A damaged puzzles file is reported on the Learn screen; here it counts no puzzle.
-    puzzles, _problem = learning_progress.load_puzzles()
+    puzzles, _problem = learning_progress.shipped_puzzles()
     counts = []
     for level in Difficulty:
         idents = {p.ident for p in puzzles if p.difficulty == level}
