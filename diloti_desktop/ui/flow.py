@@ -3,7 +3,8 @@
 :class:`Flow` implements :class:`~diloti_desktop.ui.kit.navigation.Navigation`: the scenes ask
 ``ctx.nav`` for a transition and never import one another, so the import graph has no
 knot through here; this module sits above all of them (only the app, the shell and the
-smoke test import it).
+smoke test import it). One small class per area of the interface (the match, the
+screens over the table, the review, learning, the menus), composed by :class:`Flow`.
 """
 
 from __future__ import annotations
@@ -57,13 +58,12 @@ def game_summary(position: Position) -> str:
         side1=side_name(1, position.players))
 
 
-class Flow:
-    """The transitions between the screens of one context."""
+class MatchFlow:
+    """Starting, showing and leaving a match."""
 
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
 
-    # -- the match ---------------------------------------------------------------------
     def main_menu(self) -> None:
         """Leave any game (it stays saved, or the player is asked) and show the start menu."""
         ctx = self.ctx
@@ -126,7 +126,13 @@ class Flow:
                                      proceed_label=_("Start a new game"),
                                      keep_label=_("Keep it"), on_proceed=start))
 
-    # -- over the table ----------------------------------------------------------------
+
+class TableFlow:
+    """The screens over a table being played."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+
     def choose_move(self, position: Position, moves: Sequence[Move],
                     on_choose: Callable[[Move], None], on_cancel: Callable[[], None]) -> None:
         """Ask which of several moves a gesture meant."""
@@ -177,7 +183,13 @@ class Flow:
         """The score sheet of ``session``'s match, over the current screen."""
         self.ctx.scenes.push(ScoreSheetScene(self.ctx, session))
 
-    # -- the review --------------------------------------------------------------------
+
+class ReviewFlow:
+    """A round's review and its mistakes played again."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+
     def prepare_review(self, session: GameSession, round_no: int
                        ) -> tuple[Screen, Iterator[None]]:
         """A review of a round made ahead (``ReviewScene.warm_up`` draws its first
@@ -216,7 +228,13 @@ class Flow:
         else:
             self.ctx.scenes.push(scene)
 
-    # -- learning and the menus ----------------------------------------------------------
+
+class LearnFlow:
+    """The lessons, the puzzles and the reference screens."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+
     def open_learn(self) -> None:
         """The lessons and puzzles, over the current screen."""
         self.ctx.scenes.push(LearnScene(self.ctx))
@@ -245,13 +263,20 @@ class Flow:
         """About the game, over the current screen."""
         self.ctx.scenes.push(AboutScene(self.ctx))
 
-    def open_advanced_rules(self, owner: RulesChoice) -> None:
-        """Every variant toggle of ``owner``'s rules, over it."""
-        self.ctx.scenes.push(AdvancedRulesScene(self.ctx, owner))
-
     def open_glossary(self) -> None:
         """The glossary, over the current screen."""
         self.ctx.scenes.push(GlossaryScene(self.ctx))
+
+
+class MenuFlow:
+    """Settings, statistics, progress, the advanced rules."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+
+    def open_advanced_rules(self, owner: RulesChoice) -> None:
+        """Every variant toggle of ``owner``'s rules, over it."""
+        self.ctx.scenes.push(AdvancedRulesScene(self.ctx, owner))
 
     def open_settings(self) -> None:
         """The settings, over the current screen."""
@@ -265,3 +290,15 @@ class Flow:
         """The progress page (lessons, puzzles, accuracy and rating), over the current
         screen."""
         self.ctx.scenes.push(ProgressScene(self.ctx))
+
+
+class Flow:
+    """The transitions between the screens of one context, one small part per area
+    (:class:`~diloti_desktop.ui.kit.navigation.Navigation`)."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        self.match = MatchFlow(ctx)
+        self.table = TableFlow(ctx)
+        self.review = ReviewFlow(ctx)
+        self.learn = LearnFlow(ctx)
+        self.menus = MenuFlow(ctx)

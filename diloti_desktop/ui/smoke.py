@@ -37,7 +37,7 @@ def run_smoke_test(shell: Shell, ctx: AppContext, path: Path, timeout: float = 6
     ctx.persist = False
     ctx.settings = dataclasses.replace(ctx.settings, animation_speed="off", fullscreen=False)
     config = GameConfig(Ruleset(), (SMOKE_LEVEL, SMOKE_LEVEL), seed)
-    ctx.nav.new_game(config)
+    ctx.nav.match.new_game(config)
     session = ctx.session
     assert session is not None
     session.ai_pace = 0.0

@@ -108,7 +108,7 @@ def main() -> None:
         seats = (HUMAN, *(args.level,) * (players - 1))
         session = GameSession(GameConfig(position.rules, seats, 1), position,
                               player_factory=factory, ai_pace=0)
-        ctx.nav.play(session)
+        ctx.nav.match.play(session)
         table = ctx.scenes.top
         assert isinstance(table, TableScene)
         shell.step()

@@ -136,7 +136,7 @@ def frame_times(players: int, seed: int, switch: float | None = None,
     seats = (HUMAN, *("Casual",) * (players - 1))
     session = ctx.new_session(GameConfig(Ruleset(players=players), seats, seed))
     session.ai_pace = 0
-    ctx.nav.play(session)
+    ctx.nav.match.play(session)
     settle_heap()  # as Shell.run does before the first frame
     # The round on the real table (not timed): seat 0 played by a Novice, as a player
     # would, until the table shows the round summary, which starts the analysis.

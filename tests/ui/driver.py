@@ -121,7 +121,7 @@ class Driver:
         """The review of ``session``'s last finished round, opened as the match's and
         drawn."""
         self.ctx.session = session
-        self.ctx.nav.open_review(session, session.plays[-1].round_no)
+        self.ctx.nav.review.open_review(session, session.plays[-1].round_no)
         review = self.top
         assert isinstance(review, ReviewScene)
         self.frames(2)

@@ -315,7 +315,7 @@ def replace_saved_game(ctx: AppContext, pieces: Pieces) -> list[Scene]:
 
     menu = MainMenuScene(ctx)
     ctx.scenes.reset(menu)
-    ctx.nav.confirm_replacing_saved_game(lambda: None)
+    ctx.nav.match.confirm_replacing_saved_game(lambda: None)
     return ctx.scenes.scenes()
 
 

@@ -35,13 +35,13 @@ def start_and_visit() -> list[str]:
         menu = ctx.scenes.scenes()[0]
         assert isinstance(menu, MainMenuScene)
         told = [menu.message] if menu.message else []
-        ctx.nav.open_statistics()
+        ctx.nav.menus.open_statistics()
         shell.draw()
         statistics = ctx.scenes.top
         assert isinstance(statistics, StatisticsScene)
         told += [statistics.message] if statistics.message else []
         ctx.scenes.pop(statistics)
-        ctx.nav.open_learn()
+        ctx.nav.learn.open_learn()
         shell.draw()
         problem = learn.puzzles_problem()
         told += [problem] if problem else []

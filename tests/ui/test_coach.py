@@ -42,7 +42,7 @@ def open_game(driver: Driver, position: Position, level: str = "Casual",
     config = GameConfig(position.rules, (HUMAN, *(level,) * (players - 1)), 3)
     session = GameSession(config, position, player_factory=factory,  # type: ignore[arg-type]
                           ai_pace=0)
-    driver.ctx.nav.play(session)
+    driver.ctx.nav.match.play(session)
     driver.frames(2)
     return session
 
@@ -233,7 +233,7 @@ def start_game(driver: Driver, players: int, seed: int = 4) -> GameSession:
     config = GameConfig(Ruleset(players=players), (HUMAN, *("Intermediate",) * (players - 1)),
                         seed)
     session = GameSession(config, player_factory=make_player, ai_pace=0)
-    driver.ctx.nav.play(session)
+    driver.ctx.nav.match.play(session)
     driver.frames(2)
     return session
 
@@ -249,7 +249,7 @@ def test_undo_with_the_button_and_ctrl_z_also_after_save_and_continue(driver: Dr
     assert session.position == decisions[1]
     # Save, back to the main menu, Continue: undo still reaches the first decision.
     driver.ctx.save_session()
-    driver.ctx.nav.main_menu()
+    driver.ctx.nav.match.main_menu()
     driver.frames()
     menu = driver.top
     assert isinstance(menu, MainMenuScene)

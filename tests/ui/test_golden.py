@@ -52,7 +52,7 @@ def render(size: tuple[int, int]) -> pygame.Surface:
     session = GameSession(GameConfig(position.rules, (HUMAN, "Casual"), 1), position,
                           player_factory=random_players, ai_pace=0)
     session.last_account = "North laid 9♣"
-    ctx.nav.play(session)
+    ctx.nav.match.play(session)
     shell.step()
     table = ctx.scenes.top
     from diloti_desktop.ui.table.table_scene import TableScene

@@ -40,7 +40,7 @@ def open_game(driver: Driver, seed: int = 3) -> GameSession:
     """A new match: its first deal is being animated."""
     config = GameConfig(RULES, (HUMAN, "Casual"), seed)
     session = GameSession(config, None, player_factory=random_players, ai_pace=0)
-    driver.ctx.nav.play(session)
+    driver.ctx.nav.match.play(session)
     driver.frames(1)
     return session
 

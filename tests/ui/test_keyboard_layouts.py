@@ -22,7 +22,7 @@ def open_table(driver: Driver) -> GameSession:
     position = Position.parse(POSITION)
     config = GameConfig(position.rules, (HUMAN, "Novice"), 3)
     session = GameSession(config, position, player_factory=random_players, ai_pace=0)
-    driver.ctx.nav.play(session)
+    driver.ctx.nav.match.play(session)
     driver.frames(2)
     return session
 

@@ -184,7 +184,7 @@ def test_the_last_move_line_is_told_again_after_switching(driver: Driver) -> Non
     position = Position.parse("rules=2p turn=1 hands=6S9C/KC2S loose=6D2C4H9S played=1")
     session = GameSession(GameConfig(position.rules, (HUMAN, "Novice"), 3), position,
                           player_factory=random_players, ai_pace=0)
-    driver.ctx.nav.play(session)
+    driver.ctx.nav.match.play(session)
     driver.until(lambda: session.is_human_turn() and driver.table.accepting())
     table = driver.table
     english = table.animations.account

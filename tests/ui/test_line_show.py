@@ -38,7 +38,7 @@ def tutor_game(driver: Driver, text: str = SWEEP_TRAP) -> GameSession:
     position = complete(text)
     config = GameConfig(position.rules, (HUMAN, "Expert"), 3)
     session = GameSession(config, position, player_factory=make_player, ai_pace=0)
-    driver.ctx.nav.play(session)
+    driver.ctx.nav.match.play(session)
     driver.frames(2)
     return session
 
@@ -167,7 +167,7 @@ def test_a_sampled_line_shows_no_guessed_card_before_it_is_played(driver: Driver
                for k in range(2, len(line.plies) + 1))
     session = GameSession(GameConfig(position.rules, (HUMAN, "Expert"), 3), position,
                           player_factory=random_players, ai_pace=1e9)
-    driver.ctx.nav.play(session)
+    driver.ctx.nav.match.play(session)
     driver.frames(2)
     driver.table.table_coach.show_line(found)
     show = showing(driver)

@@ -187,7 +187,7 @@ def match_end(driver: Driver, session: GameSession) -> MatchEndScene:
     result = session.round_result()
     assert isinstance(result, RoundOver)
     result = dataclasses.replace(result, winner=0)  # as if the match were won
-    driver.ctx.nav.open_match_end(table, result)
+    driver.ctx.nav.table.open_match_end(table, result)
     scene = driver.top
     assert isinstance(scene, MatchEndScene)
     driver.frames(2)
@@ -235,7 +235,7 @@ def test_the_match_end_s_retry_is_off_with_a_reason_while_grading(driver: Driver
 def test_the_score_sheet_has_an_accuracy_column(driver: Driver) -> None:
     session = graded_session()
     driver.ctx.session = session
-    driver.ctx.nav.open_score_sheet(session)
+    driver.ctx.nav.table.open_score_sheet(session)
     sheet = driver.top
     assert isinstance(sheet, ScoreSheetScene)
     driver.frames(2)
@@ -294,7 +294,7 @@ def test_hint_and_moves_look_pressable_while_their_press_would_wait() -> None:
         animation_speed="normal", sound_enabled=False, tutor=False))
     ctx.scenes.reset(MainMenuScene(ctx))
     driver = Driver(shell, ctx)
-    ctx.nav.new_game(GameConfig(Ruleset(players=2), (HUMAN, "Casual"), 3))
+    ctx.nav.match.new_game(GameConfig(Ruleset(players=2), (HUMAN, "Casual"), 3))
     table = driver.top
     assert isinstance(table, TableScene)
     driver.frames(1)

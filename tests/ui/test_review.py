@@ -172,7 +172,7 @@ def test_the_review_opens_from_a_restored_game_without_recomputing(driver: Drive
     restored, _message = driver.ctx.saved_session()
     assert restored is not None and restored.round_grades.grades(1) == grades
 
-    driver.ctx.nav.play(restored)
+    driver.ctx.nav.match.play(restored)
     driver.frames(3)
     summary = driver.top
     assert isinstance(summary, RoundSummaryScene)
@@ -295,7 +295,7 @@ def test_the_mistake_keys_say_so_when_the_round_has_none(driver: Driver) -> None
     position = Position.parse("rules=2p hands=AH/KC loose=QC7H3D played=1")
     config = GameConfig(position.rules, (HUMAN, "Casual"), 3)
     session = GameSession(config, position, player_factory=random_players, ai_pace=0)
-    driver.ctx.nav.play(session)
+    driver.ctx.nav.match.play(session)
     driver.wait_for_turn()
     driver.play(next(iter(legal_moves(position))), "double")
     driver.until(lambda: isinstance(driver.top, RoundSummaryScene), timeout=20)

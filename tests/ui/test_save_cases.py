@@ -133,7 +133,7 @@ def _play_one_move(driver: Driver) -> None:
 
 def _new_game(driver: Driver) -> None:
     driver.ctx.scenes.reset(MainMenuScene(driver.ctx))
-    driver.ctx.nav.new_game(GameConfig(seats=(HUMAN, "Random"), seed=11))
+    driver.ctx.nav.match.new_game(GameConfig(seats=(HUMAN, "Random"), seed=11))
     driver.wait_for_turn()
 
 

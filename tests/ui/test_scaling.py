@@ -94,7 +94,7 @@ def test_clicks_and_drags_in_a_scaled_window_land_on_the_right_cards(small: Driv
     position = Position.parse("hands=6S9C/KC2S loose=6D2C4H9S played=1")
     session = GameSession(GameConfig(position.rules, (HUMAN, "Casual"), 3), position,
                           player_factory=random_players, ai_pace=0)
-    small.ctx.nav.play(session)
+    small.ctx.nav.match.play(session)
     small.frames(2)
     window, frame = (640, 480), small.shell.size()
     nine = int(Card.parse("9C"))

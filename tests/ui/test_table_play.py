@@ -114,7 +114,7 @@ def open_position(driver: Driver, notation: str, players: int = 2) -> GameSessio
     seats = (HUMAN, *("Casual",) * (players - 1))
     session = GameSession(GameConfig(position.rules, seats, 3), position,
                           player_factory=random_players, ai_pace=0)
-    driver.ctx.nav.play(session)
+    driver.ctx.nav.match.play(session)
     driver.frames(2)
     return session
 

@@ -4,7 +4,8 @@ A scene never imports another scene's module: it asks ``ctx.nav`` (a
 :class:`Navigation`) to open the screen it leads to. The implementation
 (:class:`~diloti_desktop.ui.flow.Flow`) sits above every scene and imports them; the app
 gives it to the context (``AppContext(navigator=Flow)``), so the scene modules form no
-import cycle and depend on this interface only.
+import cycle and depend on this interface only. The transitions are grouped by area, one
+small protocol each: ``ctx.nav.match``, ``.table``, ``.review``, ``.learn``, ``.menus``.
 """
 
 from __future__ import annotations
@@ -50,10 +51,9 @@ class RulesChoice(Protocol):
     players: int
 
 
-class Navigation(Protocol):
-    """The transitions between screens."""
+class MatchNavigation(Protocol):
+    """Starting, showing and leaving a match."""
 
-    # -- the match ---------------------------------------------------------------------
     def main_menu(self) -> None:
         """Leave any game (it stays saved, or the player is asked); the start menu."""
 
@@ -72,7 +72,10 @@ class Navigation(Protocol):
     def confirm_replacing_saved_game(self, start: Callable[[], None]) -> None:
         """Ask before a new game replaces the interrupted one; ``start`` runs on yes."""
 
-    # -- over the table ----------------------------------------------------------------
+
+class TableNavigation(Protocol):
+    """The screens over a table being played."""
+
     def choose_move(self, position: Position, moves: Sequence[Move],
                     on_choose: Callable[[Move], None], on_cancel: Callable[[], None]) -> None:
         """Ask which of several moves a gesture meant."""
@@ -102,7 +105,10 @@ class Navigation(Protocol):
     def open_score_sheet(self, session: GameSession) -> None:
         """The score sheet of ``session``'s match."""
 
-    # -- the review --------------------------------------------------------------------
+
+class ReviewNavigation(Protocol):
+    """Looking back at a round: its review, its mistakes played again."""
+
     def prepare_review(self, session: GameSession, round_no: int
                        ) -> tuple[Screen, Iterator[None]]:
         """A review of a round made ahead, and the steps that draw its first picture."""
@@ -117,7 +123,10 @@ class Navigation(Protocol):
         """Mistake ``index`` of ``retries`` played again as a puzzle, over the current
         screen (instead of the retry shown, with ``replace``)."""
 
-    # -- learning and the menus ----------------------------------------------------------
+
+class LearnNavigation(Protocol):
+    """The lessons, the puzzles and the reference screens."""
+
     def open_learn(self) -> None:
         """The lessons and puzzles."""
 
@@ -136,11 +145,15 @@ class Navigation(Protocol):
     def open_about(self) -> None:
         """About the game."""
 
-    def open_advanced_rules(self, owner: RulesChoice) -> None:
-        """Every variant toggle of ``owner``'s rules."""
-
     def open_glossary(self) -> None:
         """The glossary."""
+
+
+class MenuNavigation(Protocol):
+    """The screens of the start menu that are not games or lessons."""
+
+    def open_advanced_rules(self, owner: RulesChoice) -> None:
+        """Every variant toggle of ``owner``'s rules."""
 
     def open_settings(self) -> None:
         """The settings."""
@@ -150,6 +163,31 @@ class Navigation(Protocol):
 
     def open_progress(self) -> None:
         """The progress page: lessons, puzzles, accuracy and rating over time."""
+
+
+class Navigation(Protocol):
+    """The transitions between screens, by area: ``ctx.nav.match.play(session)``,
+    ``ctx.nav.learn.open_lesson(index)``."""
+
+    @property
+    def match(self) -> MatchNavigation:
+        """Starting, showing and leaving a match."""
+
+    @property
+    def table(self) -> TableNavigation:
+        """The screens over a table being played."""
+
+    @property
+    def review(self) -> ReviewNavigation:
+        """A round's review and its mistakes played again."""
+
+    @property
+    def learn(self) -> LearnNavigation:
+        """The lessons, the puzzles and the reference screens."""
+
+    @property
+    def menus(self) -> MenuNavigation:
+        """Settings, statistics, progress, the advanced rules."""
 
 
 def no_navigation(ctx: object) -> Navigation:

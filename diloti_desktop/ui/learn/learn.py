@@ -162,15 +162,15 @@ class LearnScene(Scene):
                          0)
             self.open_puzzle(level, first + 1)
         elif key == "first_game":
-            self.ctx.nav.open_first_game()
+            self.ctx.nav.match.open_first_game()
         elif key == "glossary":
-            self.ctx.nav.open_glossary()
+            self.ctx.nav.learn.open_glossary()
         elif key == "back":
             self.ctx.scenes.pop(self)
 
     def open_lesson(self, index: int) -> None:
         """Show lesson ``index`` on the table."""
-        self.ctx.nav.open_lesson(index, on_finish=self.finished)
+        self.ctx.nav.learn.open_lesson(index, on_finish=self.finished)
 
     def finished(self, key: str) -> None:
         """A lesson was completed: tick it."""
@@ -188,7 +188,7 @@ class LearnScene(Scene):
         if not group:
             return
         number = max(1, min(len(group), number))
-        self.ctx.nav.open_puzzle(PuzzleCoach(group[number - 1]), number, len(group),
+        self.ctx.nav.learn.open_puzzle(PuzzleCoach(group[number - 1]), number, len(group),
                          on_solved=self.solved,
                          on_other=lambda n: self.open_puzzle(level, n, replace=True),
                          replace=replace)

@@ -263,4 +263,4 @@ class RulesScene(Scene):
 
     def open_glossary(self) -> None:
         """Every word of the game explained."""
-        self.ctx.nav.open_glossary()
+        self.ctx.nav.learn.open_glossary()

@@ -48,7 +48,7 @@ class ErrorScene(Scene):
         if isinstance(event, KeyAction) and event.action == Action.CANCEL:
             key = "menu"
         if key == "menu":
-            self.ctx.nav.main_menu()
+            self.ctx.nav.match.main_menu()
         elif key == "quit":
             self.ctx.window.request_quit()
 

@@ -106,21 +106,21 @@ class MainMenuScene(Scene):
                 self.message = message or _("The interrupted game could not be continued.")
                 self.list.focus = 0  # New game, now that there is nothing to continue
             else:
-                self.ctx.nav.play(session)
+                self.ctx.nav.match.play(session)
         elif key == "statistics":
-            self.ctx.nav.open_statistics()
+            self.ctx.nav.menus.open_statistics()
         elif key == "progress":
-            self.ctx.nav.open_progress()
+            self.ctx.nav.menus.open_progress()
         elif key == "learn":
-            self.ctx.nav.open_learn()
+            self.ctx.nav.learn.open_learn()
         elif key == "rules":
-            self.ctx.nav.open_rules()
+            self.ctx.nav.learn.open_rules()
         elif key == "settings":
-            self.ctx.nav.open_settings()
+            self.ctx.nav.menus.open_settings()
         elif key == "quit":
             self.ctx.window.request_quit()
         elif key == "about":
-            self.ctx.nav.open_about()
+            self.ctx.nav.learn.open_about()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, a fan of cards, the buttons."""
@@ -292,7 +292,7 @@ class NewGameScene(Scene):
         elif result == "back":
             self.ctx.scenes.pop(self)
         elif result == "advanced":
-            self.ctx.nav.open_advanced_rules(self)
+            self.ctx.nav.menus.open_advanced_rules(self)
         elif result == "start":
             self.ctx.play_sound(Sound.CLICK)
             self.start()
@@ -302,12 +302,12 @@ class NewGameScene(Scene):
         if not self.ctx.has_saved_game():
             self._start_now()
             return
-        self.ctx.nav.confirm_replacing_saved_game(self._start_now)
+        self.ctx.nav.match.confirm_replacing_saved_game(self._start_now)
 
     def _start_now(self) -> None:
         if self.ctx.persist:
             save_setup(Setup(self.rules.with_changes(players=self.players), dict(self.levels)))
-        self.ctx.nav.new_game(self.config())
+        self.ctx.nav.match.new_game(self.config())
 
     def resume(self) -> None:
         """Back from the advanced rules."""

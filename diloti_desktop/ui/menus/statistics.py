@@ -162,7 +162,7 @@ class StatisticsScene(Scene):
             self.ctx.scenes.pop(self)
         elif key == "progress":
             self.ctx.play_sound(Sound.CLICK)
-            self.ctx.nav.open_progress()
+            self.ctx.nav.menus.open_progress()
         elif key == "reset":
             self.ctx.play_sound(Sound.CLICK)
             self.ask_reset()

@@ -179,7 +179,7 @@ class ReviewScene(Scene):
         one of the player's mistakes."""
         retry = self.reviewed.retry()
         if retry is not None:
-            self.ctx.nav.open_retry([retry])
+            self.ctx.nav.review.open_retry([retry])
             return
         done, total = self.reviewed.progress()
         if self.reviewed.decision() is None and done < total:

@@ -241,13 +241,13 @@ class PauseScene(Scene):
         if key == "resume":
             self.ctx.scenes.pop(self)
         elif key == "scores" and self.ctx.session is not None:
-            self.ctx.nav.open_score_sheet(self.ctx.session)
+            self.ctx.nav.table.open_score_sheet(self.ctx.session)
         elif key == "rules":
-            self.ctx.nav.open_rules()
+            self.ctx.nav.learn.open_rules()
         elif key == "settings":
-            self.ctx.nav.open_settings()
+            self.ctx.nav.menus.open_settings()
         elif key == "menu":
-            self.ctx.nav.main_menu()
+            self.ctx.nav.match.main_menu()
         elif key == "quit":
             self.ctx.window.request_quit()
 

@@ -362,7 +362,7 @@ class LessonGuide:
             scene.ctx.scenes.replace(following)
         elif key == "first_game":
             scene.guided.close()
-            scene.ctx.nav.open_first_game()
+            scene.ctx.nav.match.open_first_game()
         else:
             return False
         return True

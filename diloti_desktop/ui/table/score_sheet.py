@@ -251,7 +251,7 @@ class ScoreSheetScene(Scene):
             elif event.action in (Action.UP, Action.PAGE_UP):
                 self._scroll(-1)
             elif event.action == Action.DIGIT:  # the review of that round, if kept
-                self.ctx.nav.open_review(self.session, event.digit)
+                self.ctx.nav.review.open_review(self.session, event.digit)
             return
         if self.list.handle(event) == "close":
             self.ctx.scenes.pop(self)

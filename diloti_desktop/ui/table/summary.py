@@ -206,7 +206,7 @@ class RoundSummaryScene(_ResultScene):
         if self._warmed:
             return
         if self._warming is None:
-            self._review, self._warming = self.ctx.nav.prepare_review(self.table.session,
+            self._review, self._warming = self.ctx.nav.review.prepare_review(self.table.session,
                                                                       self.result.round_no)
             return
         if next(self._warming, StopIteration) is StopIteration:
@@ -238,7 +238,7 @@ class RoundSummaryScene(_ResultScene):
             key = self.list.handle(event)
         if key == "review":
             self.ctx.play_sound(Sound.CLICK)
-            self.ctx.nav.open_review(self.table.session, self.result.round_no,
+            self.ctx.nav.review.open_review(self.table.session, self.result.round_no,
                                      prepared=self._review)
         if key == "next":
             self.ctx.play_sound(Sound.CLICK)
@@ -247,7 +247,7 @@ class RoundSummaryScene(_ResultScene):
     def proceed(self) -> None:
         """Close the summary: the next round, or the match result."""
         if self.match_over:
-            self.ctx.nav.open_match_end(self.table, self.result)
+            self.ctx.nav.table.open_match_end(self.table, self.result)
         else:
             self.ctx.scenes.pop(self)
             self.table.session.continue_after_round()  # the table shows the new deal
@@ -496,19 +496,19 @@ class MatchEndScene(_ResultScene):
             retries, _label = self.retries()
             if retries:
                 self.ctx.play_sound(Sound.CLICK)
-                self.ctx.nav.open_retry(retries)
+                self.ctx.nav.review.open_retry(retries)
             return
         if key is not None and key.startswith("round:"):
             self.ctx.play_sound(Sound.CLICK)
-            self.ctx.nav.open_review(self.table.session, int(key[6:]))
+            self.ctx.nav.review.open_review(self.table.session, int(key[6:]))
         elif key == "scores":
-            self.ctx.nav.open_score_sheet(self.table.session)
+            self.ctx.nav.table.open_score_sheet(self.table.session)
         elif key == "rematch":
             self.ctx.play_sound(Sound.CLICK)
-            self.ctx.nav.rematch(self.table.session.config)
+            self.ctx.nav.match.rematch(self.table.session.config)
         elif key == "menu":
             self.ctx.play_sound(Sound.CLICK)
-            self.ctx.nav.main_menu()
+            self.ctx.nav.match.main_menu()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The winner."""

@@ -93,13 +93,13 @@ class TableCoach:
                 self.host.clear_interaction()
                 self.request_hint(jump=3)
 
-        self.ctx.nav.open_tutor(self.session.position, warning.move, warning.check, choose)
+        self.ctx.nav.table.open_tutor(self.session.position, warning.move, warning.check, choose)
 
     def show_line(self, refutation: Refutation) -> None:
         """The tutor's line played over the table as it is shown now (its layout, where
         its cards lie); the session is not touched."""
         board = self.pointer.board
-        self.ctx.nav.open_line(refutation, board.layout, board.viewer,
+        self.ctx.nav.table.open_line(refutation, board.layout, board.viewer,
                                self.pointer.animations.slots,
                                seat_labels(self.session.config, board.players, board.viewer))
 
@@ -122,5 +122,5 @@ class TableCoach:
         move."""
         if self.host.accepting():
             position = self.session.position
-            self.ctx.nav.open_moves_list(position, candidate_moves(position),
+            self.ctx.nav.table.open_moves_list(position, candidate_moves(position),
                                          self.pointer.submit, self.hint.move)

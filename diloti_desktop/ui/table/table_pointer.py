@@ -310,7 +310,7 @@ class TablePointer:
             if held is not None:
                 self.snap_back(*held)
 
-        self.ctx.nav.choose_move(self.session.position, moves,
+        self.ctx.nav.table.choose_move(self.session.position, moves,
                          lambda move: self.submit(move, launch), cancel)
 
     # -- the keyboard -------------------------------------------------------------------

@@ -259,7 +259,7 @@ class TableScene(Scene):
                                      viewer, factor)
             elif isinstance(event, RoundOver):
                 self.presses.drop()
-                self.ctx.nav.open_round_summary(self, event)
+                self.ctx.nav.table.open_round_summary(self, event)
                 break
         return changed
 
@@ -301,7 +301,7 @@ class TableScene(Scene):
         elif key == "history":
             self.history.toggle()
         elif key == "scores":
-            self.ctx.nav.open_score_sheet(self.session)
+            self.ctx.nav.table.open_score_sheet(self.session)
         elif key == "undo":
             self.table_coach.undo()
         elif key == "play" and self.interaction.picked is not None:
@@ -331,7 +331,7 @@ class TableScene(Scene):
     def open_menu(self) -> None:
         """The pause menu."""
         self.presses.drop()
-        self.ctx.nav.open_pause()
+        self.ctx.nav.table.open_pause()
 
     # -- drawing ---------------------------------------------------------------------------
     def decorations(self) -> Decorations:
