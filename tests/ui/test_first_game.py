@@ -76,8 +76,8 @@ def test_the_first_game_nudges_each_turn_of_round_1_then_reviews_it(
     assert turns >= 4
     review = driver.top
     assert isinstance(review, ReviewScene) and review.reviewed.round_no == 1
-    assert review.panel.practise
-    driver.until(lambda: bool(review.panel.practise_line()), timeout=60)
+    assert review.panel.header.practise
+    driver.until(lambda: bool(review.panel.header.practise_line()), timeout=60)
     driver.shell.draw()
     # closing the review leaves the round's summary: the match goes on, unguided
     driver.key(27)

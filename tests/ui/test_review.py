@@ -96,7 +96,7 @@ def test_the_review_opens_from_the_summary_and_steps_through_the_round(driver: D
     # (the forced ones), it says how many were left out.
     mine = [grades[ply] for ply in play.plies_of({0})]
     unforced = sum(not decision.forced for decision in mine)
-    detail = review.panel._detail()
+    detail = review.panel.header.detail()
     assert f"over {unforced} decision" in detail
     assert (f"({len(mine) - unforced} move" in detail) == (unforced < len(mine))
     for ply in play.plies_of({0})[:6]:
