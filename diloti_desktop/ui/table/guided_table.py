@@ -77,6 +77,24 @@ def refusal(wrong: str) -> str:
     return wrong
 
 
+def panel_refusal(message: str, selected: bool) -> str:
+    """A refused try as the panel says it; with cards still clicked (they stay chosen for
+    the next try), how to let them go."""
+    if not selected:
+        return message
+    return _("{reason} The cards you clicked stay chosen: click one again to let it go, "
+             "or press Esc.").format(reason=refusal(message))
+
+
+def guided_decorations(deco: Decorations, board: Board, players: int) -> Decorations:
+    """No AI level beside the other players' names (they play the lesson's script);
+    with four players the partner is still named as such. No round, deal and match
+    target in the top bar: no match is played. The panel covers the top of the felt."""
+    labels = {(board.viewer + 2) % 4: _("partner")} if players == 4 else {}
+    return dataclasses.replace(deco, labels=labels, round_title=False,
+                               covered=(board.panel_box(),))
+
+
 @dataclass
 class PanelContent:
     """What the coach panel shows: a title, lines (text, colour, bold) and buttons."""
@@ -161,6 +179,69 @@ class CoachPanel:
             draw_button(surface, button, size, hovered=button.key == self.hover)
 
 
+class PanelKeys:
+    """The coach panel's clicks, keys and presses, before the table's: its buttons, a disabled
+    Undo that says why, and an Enter pressed once a step was done but while its cards
+    still moved, kept and acted on when they land (a key is never dropped)."""
+
+    def __init__(self, scene: GuidedTableScene) -> None:
+        self.scene = scene
+        self.early_enter = False
+
+    def _done(self) -> bool:
+        return self.scene.guided.waiting() and self.scene.caught_up()
+
+    def handle(self, event: InputEvent) -> bool:
+        """Whether the panel took ``event`` (else the table plays it)."""
+        scene = self.scene
+        if (isinstance(event, KeyAction) and event.action == Action.CONFIRM
+                and not self._done() and not scene.accepting()
+                and scene.interaction.picked is None):
+            self.early_enter = True  # the step's move is made; its cards still move
+            return True
+        if isinstance(event, PointerMove | Click | KeyAction):
+            key = scene.panel.hit(event, scene.content(), self._done)
+            if key is not None:
+                scene.press(key)
+                return True
+        if isinstance(event, Click) and not scene.table_coach.can_undo() and any(
+                b.key == "undo" and b.box.contains(event.pos) for b in scene.buttons()):
+            scene.press("undo")  # a disabled Undo says why rather than nothing
+            return True
+        return False
+
+    def press(self, key: str) -> bool:
+        """Whether ``key`` was the panel's to act on: leave, a disabled Undo (the guide
+        says why), the guide's hint (once the table is ready for it), the guide's own."""
+        scene = self.scene
+        if key == "leave":
+            scene.open_menu()
+        elif key == "undo" and not scene.table_coach.can_undo():
+            scene.say(scene.guide.no_undo(scene))
+        elif key == "hint":
+            if not scene.presses.defer(key):
+                scene.guide.hint(scene)
+        else:
+            return scene.guide.press(key, scene)
+        return True
+
+    def update(self) -> bool:
+        """Act on a kept Enter once the step's cards have landed; whether it did."""
+        scene = self.scene
+        if self.early_enter and self._done():
+            self.early_enter = False
+            # not at a round's end: its summary comes first, and the lesson's rule
+            if scene.guided.position.phase == PLAY:
+                key = next((b.key for b in scene.panel.buttons(scene.content()) if b.primary),
+                           None)
+                if key is not None:
+                    scene.press(key)
+                    return True
+        elif self.early_enter and scene.accepting():
+            self.early_enter = False  # the table is the learner's again: nothing to go on to
+        return False
+
+
 class GuidedTableScene(TableScene):
     """The table with a coach panel; its guide says what the panel holds."""
 
@@ -173,11 +254,9 @@ class GuidedTableScene(TableScene):
         self.guide = guide
         self.on_leave = on_leave
         self.panel = CoachPanel(self.board)
+        self.keys = PanelKeys(self)
         #: The last wrong try's answer, shown in the panel until the next step.
         self.wrong = ""
-        #: Enter pressed once the step was done but its cards still moved: it goes on
-        #: when they land (a key is never dropped).
-        self.early_enter = False
 
     def content(self) -> PanelContent:
         """What the panel says now."""
@@ -185,35 +264,13 @@ class GuidedTableScene(TableScene):
 
     # -- input -----------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
-        """The panel's buttons first; Enter goes on once a step is done; the rest plays."""
-        done = self.guided.waiting() and self.caught_up()
-        if (isinstance(event, KeyAction) and event.action == Action.CONFIRM and not done
-                and not self.accepting() and self.interaction.picked is None):
-            self.early_enter = True  # the step's move is made; its cards still move
-            return
-        if isinstance(event, PointerMove | Click | KeyAction):
-            key = self.panel.hit(event, self.content(),
-                                 lambda: self.guided.waiting() and self.caught_up())
-            if key is not None:
-                self.press(key)
-                return
-        if isinstance(event, Click) and not self.table_coach.can_undo() and any(
-                b.key == "undo" and b.box.contains(event.pos) for b in self.buttons()):
-            # a disabled Undo says why rather than nothing
-            self.press("undo")
-            return
-        super().handle(event)
+        """The panel's buttons and Enter first (:class:`PanelKeys`); the rest plays."""
+        if not self.keys.handle(event):
+            super().handle(event)
 
     def press(self, key: str) -> None:
-        """A panel button (the guide's, or leave) or a table button was pressed."""
-        if key == "leave":
-            self.open_menu()
-        elif key == "undo" and not self.table_coach.can_undo():
-            self.say(self.guide.no_undo(self))
-        elif key == "hint":  # the guide's hint, once the table is ready for it
-            if not self.presses.defer(key):
-                self.guide.hint(self)
-        elif not self.guide.press(key, self):
+        """A panel button (:meth:`PanelKeys.press`) or a table button was pressed."""
+        if not self.keys.press(key):
             super().press(key)
 
     def open_menu(self) -> None:
@@ -227,11 +284,7 @@ class GuidedTableScene(TableScene):
         """A refusal goes to the panel, where it stays until the next step; the rest is a
         message over the table as in a game."""
         if not hint and message and message == self.messages.last_reason:
-            self.wrong = message
-            if self.interaction.selected:
-                # the clicked cards stay chosen for the next try: say how to let them go
-                self.wrong = _("{reason} The cards you clicked stay chosen: click one again "
-                               "to let it go, or press Esc.").format(reason=refusal(message))
+            self.wrong = panel_refusal(message, bool(self.interaction.selected))
             return
         super().say(message, hint, seconds)
 
@@ -254,18 +307,7 @@ class GuidedTableScene(TableScene):
         """The table, then what the guide does once a step is done."""
         changed = super().update(dt)
         changed = self.guide.update(self) or changed
-        if self.early_enter and self.guided.waiting() and self.caught_up():
-            self.early_enter = False
-            # not at a round's end: its summary comes first, and the lesson's rule
-            if self.guided.position.phase == PLAY:
-                key = next((b.key for b in self.panel.buttons(self.content()) if b.primary),
-                           None)
-                if key is not None:
-                    self.press(key)
-                    return True
-        elif self.early_enter and self.accepting():
-            self.early_enter = False  # the table is the learner's again: nothing to go on to
-        return changed
+        return self.keys.update() or changed
 
     def next_frame_in(self) -> float:
         """A quick tick while the guide waits for the hint engine, else the table's."""
@@ -273,15 +315,10 @@ class GuidedTableScene(TableScene):
         return wait if wait < IDLE else super().next_frame_in()
 
     def decorations(self) -> Decorations:
-        """No AI level beside the other players' names (they play the lesson's script);
-        with four players the partner is still named as such. No round, deal and match
-        target in the top bar: no match is played."""
-        labels = {}
-        shown = self.animations.shown
-        if shown.players == 4:
-            labels[(self.board.viewer + 2) % 4] = _("partner")
-        deco = dataclasses.replace(super().decorations(), labels=labels, round_title=False,
-                                   covered=(self.board.panel_box(),))
+        """The table as a lesson shows it (:func:`guided_decorations`), then the guide's
+        marks."""
+        deco = guided_decorations(super().decorations(), self.board,
+                                  self.animations.shown.players)
         return self.guide.decorate(deco, self)
 
     def draw(self, surface: pygame.Surface) -> None:
