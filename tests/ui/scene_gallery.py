@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
-import json
 import pkgutil
 import random
 import typing
@@ -30,7 +29,6 @@ from diloti_desktop.ai.puzzles import Puzzle
 from diloti_desktop.ai.refutation import Refutation
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, RoundOver
 from diloti_desktop.controller.narration import describe_round_end
-from diloti_desktop.controller.session import restore_session, save_data
 from diloti_desktop.player_data.track import Track
 from diloti_desktop.rules.cards import FULL_DECK, format_cards, iter_cards
 from diloti_desktop.rules.movegen import candidate_moves
@@ -585,29 +583,8 @@ def _puzzle(level: str) -> State:
 
 def graded_round(seats: frozenset[int], seed: int = 7) -> GameSession:
     """A two-player round's last deal played by seeded random moves (both seats human;
-    move 1 is a blunder with a better capture), its moves of ``seats`` graded.
-
-    The round is played and graded once per process; each call gets a session of its own,
-    restored from that session's save (which keeps the grades: nothing is graded again),
-    so a test may change it freely."""
-    session = restore_session(json.loads(_graded_save(seats, seed)),
-                              player_factory=random_players, ai_pace=0)
-    session.update()
-    session.poll()
-    return session
-
-
-@functools.cache
-def _graded_save(seats: frozenset[int], seed: int) -> str:
-    """The save of a freshly played and graded round, as JSON text (immutable)."""
-    session = _play_and_grade(seats, seed)
-    try:
-        return json.dumps(save_data(session))
-    finally:
-        session.close()
-
-
-def _play_and_grade(seats: frozenset[int], seed: int) -> GameSession:
+    move 1 is a blunder with a better capture), its moves of ``seats`` graded (the
+    exact analysis takes a fraction of a second)."""
     position, _events = played_position(2, seed, lambda p: p.played >= 40)
     session = GameSession(GameConfig(position.rules, (HUMAN, HUMAN), 3), position,
                           player_factory=random_players, ai_pace=0)
