@@ -62,6 +62,21 @@ def make_app(size: tuple[int, int] = SIZE, settings: Settings | None = None,
     return shell, ctx
 
 
+class FrameClock:
+    """A shell clock that moves one frame's time at each reading (the shell reads it once a
+    frame): animations then take a fixed number of frames, not real time, so a test that
+    keeps them on runs a few frames instead of spinning through seconds of them, and a
+    loaded machine cannot make an animation end early."""
+
+    def __init__(self, frame: float = 1 / 30) -> None:
+        self.frame = frame
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += self.frame
+        return self.now
+
+
 class Driver:
     """Posts input events and runs frames of a :class:`Shell`."""
 

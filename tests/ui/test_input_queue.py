@@ -19,17 +19,18 @@ from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.rules import Position
 from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.ui.menus.menu import MainMenuScene
-from tests.ui.driver import CHEAP_HINTS, Driver, make_app, random_players
+from tests.ui.driver import CHEAP_HINTS, Driver, FrameClock, make_app, random_players
 
 RULES = Position.parse("rules=2p hands=6S9C/KC2S loose=6D2C4H9S played=1").rules
 
 
 @pytest.fixture
 def driver(monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
-    """The app with animations at their normal speed."""
+    """The app with animations at their normal speed, timed by frames."""
     monkeypatch.setattr(Analysis, "search", CHEAP_HINTS)
     shell, ctx = make_app(settings=Settings(animation_speed="normal", sound_enabled=False,
                                             tutor=False))
+    shell.clock = FrameClock()
     ctx.scenes.reset(MainMenuScene(ctx))
     shell.draw()
     yield Driver(shell, ctx)

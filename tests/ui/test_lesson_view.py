@@ -18,7 +18,7 @@ from diloti_desktop.ui.menus.menu import MainMenuScene
 from diloti_desktop.ui.table.guided_table import GuidedTableScene, LessonGuide
 from diloti_desktop.ui.table.hint_coach import move_items
 from diloti_desktop.ui.table.summary import RoundSummaryScene
-from tests.ui.driver import Driver, make_app
+from tests.ui.driver import Driver, FrameClock, make_app
 from tests.ui.test_learn import open_learn, press_panel, wait_step
 
 #: The lessons whose steps show a pile while the learner is to play.
@@ -241,6 +241,7 @@ def test_enter_pressed_while_the_step_s_cards_still_move_goes_on_when_they_land(
 
     shell, ctx = make_app(settings=Settings(animation_speed="normal", sound_enabled=False,
                                             tutor=False))
+    shell.clock = FrameClock()  # the cards move for a fixed number of frames
     ctx.scenes.reset(MainMenuScene(ctx))
     shell.draw()
     driver = Driver(shell, ctx)

@@ -6,7 +6,6 @@ session is never changed, and the tutor's panel comes back with its choices.
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Iterator
 
 import pygame
@@ -26,7 +25,7 @@ from diloti_desktop.ui.table.line_show import LineShowScene
 from diloti_desktop.ui.table.tutor import TutorScene
 from diloti_desktop.ui.words.line_words import show_line_label
 from tests.ai.helpers import complete
-from tests.ui.driver import Driver, make_app, random_players
+from tests.ui.driver import Driver, FrameClock, make_app, random_players
 from tests.ui.scene_gallery import graded_round
 
 # Laying 4♥ lets North's 7♦ sweep 3♣+4♥ (every card known: the line is exact).
@@ -38,6 +37,9 @@ def tutor_game(driver: Driver, text: str = SWEEP_TRAP) -> GameSession:
     position = complete(text)
     config = GameConfig(position.rules, (HUMAN, "Expert"), 3)
     session = GameSession(config, position, player_factory=make_player, ai_pace=0)
+    # The line's pauses are counted in frames: a test waits for them without spinning
+    # through seconds of real frames.
+    driver.shell.clock = FrameClock()
     driver.ctx.nav.match.play(session)
     driver.frames(2)
     return session
@@ -93,9 +95,11 @@ def test_show_the_line_plays_each_ply_and_comes_back_to_the_panel(driver: Driver
     # W shows it again; the line ends by itself after its last pause.
     driver.key(pygame.K_w)
     show = showing(driver)
-    start = time.monotonic()
+    clock = driver.shell.clock
+    assert isinstance(clock, FrameClock)
+    start = clock.now
     driver.until(lambda: driver.top is panel, timeout=30)
-    assert time.monotonic() - start > 2 * 0.7  # each ply stayed long enough to be read
+    assert clock.now - start > 2 * 0.7  # each ply stayed long enough to be read
     assert session.position is before
     # The choices still work: Take it back.
     driver.click(next(b for b in panel.buttons() if b.key == "back").box.center)
