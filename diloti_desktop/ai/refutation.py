@@ -247,9 +247,8 @@ def refute(view: SeatView, move: Move, better: Move | None, samples: int = SAMPL
     or one of ours that ``better`` makes and ``move`` gives up, over the first ``samples``
     samples of the view's search (the count of the ranking graded against; ``solved``
     says whether that ranking is the exact solver's, None to solve whenever the view
-    fixes every card). None when
-    the move ends the round, or the two courses differ by less than :data:`MIN_DAMAGE`
-    points."""
+    fixes every card). None when the move ends the round, or the two courses differ by
+    less than :data:`MIN_DAMAGE` points."""
     position = view.position
     if position.phase != PLAY or better is None or move_class(move) == move_class(better):
         return None
@@ -325,5 +324,5 @@ def _position_at(position: Position, plies: tuple[Ply, ...]) -> Position:
     return position
 
 
-__all__ = ["LINE_PLIES", "MIN_DAMAGE", "REPLY_SHARE", "SAMPLES", "Ply",
+__all__ = ["LATER", "LINE_PLIES", "MIN_DAMAGE", "REPLY_SHARE", "SAMPLES", "Ply",
            "Refutation", "refute"]

@@ -97,8 +97,6 @@ class ReviewSummary(NamedTuple):
     mistakes: tuple[Decision, ...]   #: the biggest (at most three), biggest first
 
 
-
-
 def grade_decision(view: SeatView, move: Move, ply: int = 0,
                    config: SearchConfig = REVIEW_SEARCH) -> Decision:
     """Grade ``move``, played from ``view`` (the mover's view when it was played).

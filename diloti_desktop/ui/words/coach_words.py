@@ -14,7 +14,7 @@ from typing import Final
 from diloti_desktop.ai.coach import Advice, Nudge, NudgeKind, Option, TutorCheck
 from diloti_desktop.ai.hints import GRADE_LIMITS, Verdict, verdict_for
 from diloti_desktop.ai.reasons import Reason, Why
-from diloti_desktop.ai.refutation import Refutation
+from diloti_desktop.ai.refutation import LATER, Refutation
 from diloti_desktop.controller import seat_name, side_name
 from diloti_desktop.i18n import (
     N_,
@@ -432,7 +432,9 @@ def refutation_text(found: Refutation, players: int) -> str:
                                   found.points).format(points=found.points))
     if found.exact or found.chance >= CERTAIN:
         return " ".join(parts)
-    if found.by_reply and not found.leftovers and event.seat != 0 and found.at <= 1:
+    # Refute gives the odds of holding the card for the next plies, the samples' share
+    # for later ones.
+    if found.by_reply and not found.leftovers and event.seat != 0 and found.at < LATER:
         parts.append(_("{player} holds {rank:a} about {percent} of the time.").format(
             player=_who(event.seat, players), rank=_rank(RANK[event.move.card]),
             percent=_percent(found.chance)))
@@ -459,7 +461,7 @@ def _refutation_event(found: Refutation, players: int) -> str:
                  "table at the end ({cards}) go to you.").format(cards=cards)
     rank = _rank(RANK[event.move.card])
     who = _who(event.seat, players)
-    soon = found.at <= 1
+    soon = found.at < LATER
     if found.by_reply:
         if found.pile_value:
             if soon:
