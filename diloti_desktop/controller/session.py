@@ -11,6 +11,8 @@ The session owns two collaborators: ``coaching``, a
 hold-back, what the coach did for the player), and ``round_grades``, a
 :class:`~diloti_desktop.controller.analysis.RoundAnalysis` (the finished rounds' grades);
 the save file's content is a :class:`~diloti_desktop.controller.session_save.SavedGame`.
+It consults ``turns``, its :class:`~diloti_desktop.controller.turns.TurnPolicy`, where a
+lesson plays differently from a match (a match's adds nothing to the rules).
 Slow work runs through :mod:`~diloti_desktop.controller.jobs`; the events are in
 :mod:`diloti_desktop.controller.events`.
 
