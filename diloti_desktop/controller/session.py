@@ -3,10 +3,12 @@
 The UI never changes the game itself: it asks the session (``submit`` a move, ``resolve``
 a gesture, ``continue_after_round``, ``rematch``), calls :meth:`GameSession.update` once a
 frame, and drains :meth:`GameSession.poll` for typed events it turns into animation and
-sound. AI players think on a daemon thread, so the frame loop never blocks and closing the
+sound. AI players think in the background, so the frame loop never blocks and closing the
 window mid-thought never hangs. No pygame here.
 
-The session owns two collaborators: ``coaching``, a
+The session owns three collaborators: ``ai_seats``, an
+:class:`~diloti_desktop.controller.ai_seats.AISeats` (the AI players and the move one of
+them is working out, at the session's pace), ``coaching``, a
 :class:`~diloti_desktop.controller.session_coach.SessionCoach` (hints, the tutor's
 hold-back, what the coach did for the player), and ``round_grades``, a
 :class:`~diloti_desktop.controller.analysis.RoundAnalysis` (the finished rounds' grades);
@@ -28,15 +30,14 @@ own seed, so a saved game resumes exactly and a seed replays the same match.
 
 from __future__ import annotations
 
-import functools
-import logging
 import random
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 
 from diloti_desktop.ai.base import Player
-from diloti_desktop.controller import jobs, offload
+from diloti_desktop.controller import jobs
+from diloti_desktop.controller.ai_seats import AISeats
 from diloti_desktop.controller.analysis import RoundAnalysis
 from diloti_desktop.controller.events import AIThinking as AIThinking
 from diloti_desktop.controller.events import HintReady as HintReady
@@ -60,12 +61,10 @@ from diloti_desktop.rules.engine import apply, new_match, next_round, round_brea
 from diloti_desktop.rules.errors import IllegalMoveError
 from diloti_desktop.rules.events import Event, RoundScored
 from diloti_desktop.rules.gestures import find_moves, resolve_gesture
-from diloti_desktop.rules.movegen import candidate_moves, is_legal
+from diloti_desktop.rules.movegen import is_legal
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, ROUND_OVER, Position
 from diloti_desktop.rules.view import SeatView, seat_view
-
-log = logging.getLogger(__name__)
 
 
 def default_player_factory(level: str, seed: int) -> Player:
@@ -88,19 +87,17 @@ class GameSession:
         #: Whether the round summary leads to another round (a lesson says no).
         self.deals_rounds = self.turns.deals_rounds
         self.ai_pace = ai_pace
-        self._clock = clock
         self._events: deque[SessionEvent] = deque()
-        self._players: dict[int, Player] = {
+        #: The AI players and the move one of them is working out.
+        self.ai_seats = AISeats({
             seat: player_factory(level, config.seed * 31 + seat)
             for seat, level in enumerate(config.seats) if not config.is_human(seat)
-        }
+        }, clock, self._events.append)
         self.history: list[MovePlayed] = []
         self.last_account = ""
         self.last_round: RoundOver | None = None
         #: The score sheet: every round scored in this match (kept in the save file).
         self.rounds: list[RoundRecord] = []
-        self._ai_job: jobs.Job[Move] | None = None
-        self._last_move_time = -1e9
         self._closed = False
         #: Whether a human's move is graded before it is played (the tutor setting).
         self.tutor = False
@@ -141,7 +138,7 @@ class GameSession:
     def against_ai(self) -> bool:
         """Whether a person plays against AI seats (undo is offered only then)."""
         return (self.turns.offers_coach and self.human_seat is not None
-                and bool(self._players))
+                and bool(self.ai_seats.players))
 
     def can_undo(self) -> bool:
         """Whether :meth:`undo` would take something back now: against AI seats, or when
@@ -260,7 +257,7 @@ class GameSession:
         self.round_grades.discard(target.round_no, index)
         self.position = target
         self.last_account = self.history[-1].account if self.history else ""
-        self._ai_job = None
+        self.ai_seats.drop()
         self.coaching.forget()
         self.coaching.assistance.undos += 1
         self._events.append(Undone(target, taken))
@@ -291,7 +288,7 @@ class GameSession:
         """Stop scheduling AI work (threads are daemons: nothing waits for them)."""
         self._closed = True
         self.round_grades.stop()
-        self._ai_job = None
+        self.ai_seats.drop()
         self.coaching.close()
 
     def wait_for_work(self, timeout: float) -> bool:
@@ -299,8 +296,8 @@ class GameSession:
         warm-up) has finished, for tests and tools that must not guess how long a slow
         machine takes; the frame loop never calls it. Returns whether there was work;
         raises TimeoutError if it is still running after ``timeout`` seconds."""
-        return jobs.wait_all([self._ai_job, *self.coaching.pending(), *self.turns.pending()],
-                             timeout)
+        return jobs.wait_all([*self.ai_seats.pending(), *self.coaching.pending(),
+                              *self.turns.pending()], timeout)
 
     # -- the frame tick -------------------------------------------------------------------
     def update(self) -> None:
@@ -314,28 +311,9 @@ class GameSession:
             self._play(checked)
         if self.position.phase != PLAY or self.config.is_human(self.position.turn):
             return
-        job = self._ai_job
-        if job is None:
-            seat = self.position.turn
-            player = self._players[seat]
-            view = self.view(seat)
-            self._ai_job = jobs.start(self.position,
-                                      functools.partial(offload.call, player.choose, view))
-            self._events.append(AIThinking(seat))
-            return
-        if not job.done.is_set() or self._clock() - self._last_move_time < self.ai_pace:
-            return
-        self._ai_job = None
-        if job.error is not None or job.position is not self.position:
-            log.error("AI seat %s failed; playing its first legal move instead",
-                      self.position.turn, exc_info=job.error)
-            self._play(candidate_moves(self.position)[0])
-            return
-        try:
-            self._play(job.result())
-        except IllegalMoveError:
-            log.exception("AI seat %s chose an illegal move", self.position.turn)
-            self._play(candidate_moves(self.position)[0])
+        move = self.ai_seats.move(self.position, self.view, self.ai_pace)
+        if move is not None:
+            self._play(move)
 
     def poll(self) -> list[SessionEvent]:
         """Take the events emitted since the last poll."""
@@ -350,7 +328,7 @@ class GameSession:
         after, events = apply(before, move)
         self.coaching.keep_verdict(before, move, len(self.history), self.round_grades)
         self.position = after
-        self._last_move_time = self._clock()
+        self.ai_seats.moved()
         account = describe_turn(events, self.players)
         self.last_account = account
         played = MovePlayed(seat, move, tuple(events), account, before, after)
