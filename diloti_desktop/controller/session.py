@@ -60,7 +60,7 @@ from diloti_desktop.i18n import _
 from diloti_desktop.rules.engine import apply, new_match, next_round, round_breakdown
 from diloti_desktop.rules.errors import IllegalMoveError
 from diloti_desktop.rules.events import Event, RoundScored
-from diloti_desktop.rules.gestures import find_moves, resolve_gesture
+from diloti_desktop.rules.gestures import resolve_gesture
 from diloti_desktop.rules.movegen import is_legal
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, ROUND_OVER, Position
@@ -201,11 +201,6 @@ class GameSession:
             self._events.append(MoveRejected(self.turns.refusal(
                 self.position, card, loose, piles, error.reason)))
             return []
-
-    def candidate_moves(self, card: int, loose: int = 0,
-                        piles: Sequence[int] = ()) -> list[Move]:
-        """Legal moves matching a gesture, silently (for previews)."""
-        return find_moves(self.position, card, loose, piles) if self.is_human_turn() else []
 
     def submit(self, move: Move, checked: bool = False) -> bool:
         """Play a human's move; on refusal emit MoveRejected and change nothing.
