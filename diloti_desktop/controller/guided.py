@@ -1,8 +1,9 @@
 """Guided play: a game session whose human moves a coach (a lesson or a puzzle) judges.
 
-:class:`GuidedSession` is a :class:`GameSession`, so the real table scene shows it with the
-real drag and drop and the rules core as the judge of legality: an illegal gesture is
-refused with the rules core's reason, exactly as in a game. Before a *legal* move of the
+A :class:`GuidedSession` plays on a real :class:`GameSession`, so the real table scene
+shows it with the real drag and drop and the rules core as the judge of legality: an
+illegal gesture is refused with the rules core's reason, exactly as in a game. The
+session's turn policy is the coach's (:class:`GuidedTurns`): before a *legal* move of the
 human is played, the coach may refuse it too (:meth:`Coach.judge`), with a sentence
 saying why it is not what the step asks. AI seats play the coach's scripted replies
 (:meth:`Coach.reply`), falling back to a real AI level when the script has none.
@@ -10,9 +11,10 @@ saying why it is not what the step asks. AI seats play the coach's scripted repl
 When the coach says a step is complete the session stops (no AI moves, no human moves)
 until the UI calls :meth:`GuidedSession.next_step`, which loads the coach's next
 position (shown as a fresh deal) or carries on from the current one. The slow questions
-a guide's panel asks (the answer's reasons, what a wrong try loses) run in the session's
-:class:`~diloti_desktop.controller.studies.Studies`, so :meth:`GameSession.wait_for_work`
-waits for them too. No pygame here; nothing is saved as an interrupted game.
+a guide's panel asks (the answer's reasons, what a wrong try loses) run in the guided
+session's :class:`~diloti_desktop.controller.studies.Studies`, so
+:meth:`GameSession.wait_for_work` waits for them too. No pygame here; nothing is saved as
+an interrupted game.
 """
 
 from __future__ import annotations
@@ -25,19 +27,12 @@ from diloti_desktop.ai.base import Player
 from diloti_desktop.ai.puzzles import Puzzle, equivalent
 from diloti_desktop.controller import jobs
 from diloti_desktop.controller.seats import GameConfig
-from diloti_desktop.controller.session import (
-    GameSession,
-    MoveRejected,
-    RoundBegan,
-    default_player_factory,
-)
+from diloti_desktop.controller.session import GameSession, default_player_factory
 from diloti_desktop.controller.studies import Studies
 from diloti_desktop.i18n import _, ngettext
-from diloti_desktop.rules.errors import IllegalMoveError
-from diloti_desktop.rules.gestures import resolve_gesture
 from diloti_desktop.rules.movegen import is_legal
 from diloti_desktop.rules.moves import Move
-from diloti_desktop.rules.position import PLAY, Position
+from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.view import SeatView
 
 
@@ -98,97 +93,87 @@ class ScriptedPlayer:
         return self.fallback.choose(view)
 
 
-class GuidedSession(GameSession):
-    """A session fed by a coach: the lesson or puzzle judges the human's legal moves."""
+class GuidedTurns:
+    """A lesson's or a puzzle's turn policy (:class:`~diloti_desktop.controller.turns.TurnPolicy`):
+    its coach judges the learner's legal moves and words the rules core's refusals, play
+    stops while a finished step waits for the next, and undo takes back within a step."""
 
-    #: The lesson judges the moves itself: no tutor, no undo.
+    #: The coach judges the moves itself: no tutor, no match undo.
     offers_coach = False
+    #: A round's end leads to the lesson's next step, not to another deal.
     deals_rounds = False
+
+    def __init__(self, coach: Coach, studies: Studies) -> None:
+        self.coach = coach
+        self.studies = studies
+        #: The learner's refused tries (illegal gestures and moves the coach refused).
+        self.wrong_tries = 0
+
+    def holds(self) -> bool:
+        """Play stops while a finished step waits for the next."""
+        return self.coach.step_complete()
+
+    def judge(self, position: Position, move: Move) -> str | None:
+        """The coach's verdict on a legal move."""
+        return self.coach.judge(position, move)
+
+    def refusal(self, position: Position, card: int, loose: int, piles: Sequence[int],
+                reason: str) -> str:
+        """The coach words the rules core's refusal."""
+        return self.coach.refusal(position, card, loose, piles, reason)
+
+    def refused(self) -> None:
+        """One more wrong try."""
+        self.wrong_tries += 1
+
+    def played(self, seat: int, move: Move, after: Position) -> None:
+        """The coach follows every move."""
+        self.coach.played(seat, move, after)
+
+    def can_take_back(self) -> bool:
+        """Undo within a step, when the coach allows it (a step's record starts at its
+        own position, so never past the step's start)."""
+        return self.coach.can_take_back()
+
+    def taken_back(self) -> None:
+        """The step is to do again."""
+        self.coach.taken_back()
+
+    def update(self) -> None:
+        """The panel's slow questions, answered in the background."""
+        self.studies.update()
+
+    def pending(self) -> list[jobs.Pending | None]:
+        """The studies running (so :meth:`GameSession.wait_for_work` waits for them)."""
+        return self.studies.pending()
+
+
+class GuidedSession:
+    """A lesson or a puzzle played on a match session (:attr:`session`, what the table
+    shows) whose turn policy is the coach's (:class:`GuidedTurns`); goes from step to step."""
 
     def __init__(self, coach: Coach, seats: tuple[str, ...] | None = None,
                  player_factory: Callable[[str, int], Player] = default_player_factory,
                  ai_pace: float = 0.6, clock: Callable[[], float] = time.monotonic) -> None:
         self.coach = coach
+        #: The slow questions the panel asks, answered in the background.
+        self.studies = Studies()
+        self.turns = GuidedTurns(coach, self.studies)
         position = coach.start()
         players = position.rules.players
         seats = seats or ("human", *("Intermediate",) * (players - 1))
-        config = GameConfig(position.rules, seats, 0)
 
         def scripted(level: str, seed: int) -> Player:
             return ScriptedPlayer(coach, player_factory(level, seed))
 
-        super().__init__(config, position, player_factory=scripted, ai_pace=ai_pace,
-                         clock=clock)
-        self.wrong_tries = 0
-        #: The slow questions the panel asks, answered in the background.
-        self.studies = Studies()
-        self._events.append(RoundBegan(position.round_no, (), position))
+        self.session = GameSession(GameConfig(position.rules, seats, 0), position,
+                                   player_factory=scripted, ai_pace=ai_pace, clock=clock,
+                                   turns=self.turns)
+        self.session.start_round(position)
 
     def waiting(self) -> bool:
         """Whether the step is done and the session waits for the next one."""
         return self.coach.step_complete()
-
-    def can_undo(self) -> bool:
-        """Undo in a lesson takes back the learner's last move of the current step (a
-        step's history starts at its own position), never past a round's end."""
-        return (self.coach.can_take_back() and self.human_seat is not None
-                and self.position.phase == PLAY
-                and any(played.seat == self.human_seat for played in self.history))
-
-    def undo(self) -> bool:
-        """Take back as in a game, and tell the coach the step is to do again."""
-        if not super().undo():
-            return False
-        self.coach.taken_back()
-        return True
-
-    def is_human_turn(self) -> bool:
-        """No move at all while a finished step waits for the next."""
-        return not self.waiting() and super().is_human_turn()
-
-    def submit(self, move: Move, checked: bool = False) -> bool:
-        """Play a human's move if the rules core and then the coach accept it."""
-        if self.is_human_turn() and is_legal(self.position, move):
-            reason = self.coach.judge(self.position, move)
-            if reason is not None:
-                self.wrong_tries += 1
-                self._events.append(MoveRejected(reason))
-                return False
-        elif self.is_human_turn():
-            self.wrong_tries += 1
-            if self._refuse(move.card, move.loose, move.piles):
-                self._events.append(MoveRejected(_("that move is not possible here")))
-            return False
-        return super().submit(move, checked)
-
-    def moves_for_gesture(self, card: int, loose: int = 0,
-                          piles: Sequence[int] = ()) -> list[Move]:
-        """Like a game's, counting an illegal gesture as a wrong try; the coach words the
-        rules core's refusal."""
-        if not self.is_human_turn():
-            return super().moves_for_gesture(card, loose, piles)
-        moves = self._refuse(card, loose, piles)
-        if not moves:
-            self.wrong_tries += 1
-        return moves
-
-    def _refuse(self, card: int, loose: int, piles: Sequence[int]) -> list[Move]:
-        """The gesture's moves; none, with the coach's refusal emitted, when it has none."""
-        try:
-            return resolve_gesture(self.position, card, loose, piles)
-        except IllegalMoveError as error:
-            self._events.append(MoveRejected(self.coach.refusal(
-                self.position, card, loose, piles, error.reason)))
-            return []
-
-    def _jobs(self) -> list[jobs.Pending | None]:
-        return [*super()._jobs(), *self.studies.pending()]
-
-    def update(self) -> None:
-        """Nothing moves while a finished step waits for the next."""
-        self.studies.update()
-        if not self.waiting():
-            super().update()
 
     def next_step(self) -> bool:
         """Go to the coach's next step (False when the step is not done yet)."""
@@ -198,17 +183,8 @@ class GuidedSession(GameSession):
         if position is not None:
             # A new step is a new round record: the review and undo replay the moves
             # from the step's own position, not from the first step's.
-            self.position = position
-            self.round_start = position
-            self.history.clear()
-            self.last_account = ""
-            self._events.append(RoundBegan(position.round_no, (), position))
+            self.session.start_round(position)
         return True
-
-    def _play(self, move: Move) -> None:
-        seat = self.position.turn
-        super()._play(move)
-        self.coach.played(seat, move, self.position)
 
 
 class WrongTry(NamedTuple):

@@ -3,14 +3,18 @@
 The UI never changes the game itself: it asks the session (``submit`` a move, ``resolve``
 a gesture, ``continue_after_round``, ``rematch``), calls :meth:`GameSession.update` once a
 frame, and drains :meth:`GameSession.poll` for typed events it turns into animation and
-sound. AI players think on a daemon thread, so the frame loop never blocks and closing the
+sound. AI players think in the background, so the frame loop never blocks and closing the
 window mid-thought never hangs. No pygame here.
 
-The session owns two collaborators: ``coaching``, a
+The session owns three collaborators: ``ai_seats``, an
+:class:`~diloti_desktop.controller.ai_seats.AISeats` (the AI players and the move one of
+them is working out, at the session's pace), ``coaching``, a
 :class:`~diloti_desktop.controller.session_coach.SessionCoach` (hints, the tutor's
 hold-back, what the coach did for the player), and ``round_grades``, a
 :class:`~diloti_desktop.controller.analysis.RoundAnalysis` (the finished rounds' grades);
 the save file's content is a :class:`~diloti_desktop.controller.session_save.SavedGame`.
+It consults ``turns``, its :class:`~diloti_desktop.controller.turns.TurnPolicy`, where a
+lesson plays differently from a match (a match's adds nothing to the rules).
 Slow work runs through :mod:`~diloti_desktop.controller.jobs`; the events are in
 :mod:`diloti_desktop.controller.events`.
 
@@ -26,15 +30,14 @@ own seed, so a saved game resumes exactly and a seed replays the same match.
 
 from __future__ import annotations
 
-import functools
-import logging
 import random
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 
 from diloti_desktop.ai.base import Player
-from diloti_desktop.controller import jobs, offload
+from diloti_desktop.controller import jobs
+from diloti_desktop.controller.ai_seats import AISeats
 from diloti_desktop.controller.analysis import RoundAnalysis
 from diloti_desktop.controller.events import AIThinking as AIThinking
 from diloti_desktop.controller.events import HintReady as HintReady
@@ -52,17 +55,16 @@ from diloti_desktop.controller.scoresheet import RoundRecord
 from diloti_desktop.controller.seats import GameConfig
 from diloti_desktop.controller.session_coach import SessionCoach
 from diloti_desktop.controller.session_save import SavedGame, brief
+from diloti_desktop.controller.turns import MatchTurns, TurnPolicy
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.engine import apply, new_match, next_round, round_breakdown
 from diloti_desktop.rules.errors import IllegalMoveError
-from diloti_desktop.rules.events import RoundScored
-from diloti_desktop.rules.gestures import find_moves, resolve_gesture
-from diloti_desktop.rules.movegen import candidate_moves, is_legal
+from diloti_desktop.rules.events import Event, RoundScored
+from diloti_desktop.rules.gestures import resolve_gesture
+from diloti_desktop.rules.movegen import is_legal
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, ROUND_OVER, Position
 from diloti_desktop.rules.view import SeatView, seat_view
-
-log = logging.getLogger(__name__)
 
 
 def default_player_factory(level: str, seed: int) -> Player:
@@ -75,29 +77,27 @@ def default_player_factory(level: str, seed: int) -> Player:
 class GameSession:
     """One match in progress, shared by the UI, AI seats and the save file."""
 
-    #: Whether the tutor and undo are offered (a lesson, which judges moves itself, says no).
-    offers_coach = True
-    #: Whether the round summary leads to another round (a lesson says no).
-    deals_rounds = True
-
     def __init__(self, config: GameConfig, position: Position | None = None,
                  player_factory: Callable[[str, int], Player] = default_player_factory,
-                 ai_pace: float = 0.6, clock: Callable[[], float] = time.monotonic) -> None:
+                 ai_pace: float = 0.6, clock: Callable[[], float] = time.monotonic,
+                 turns: TurnPolicy | None = None) -> None:
         self.config = config
+        #: When play stops, what a turn accepts, undo (a lesson's coach sets its own).
+        self.turns: TurnPolicy = MatchTurns() if turns is None else turns
+        #: Whether the round summary leads to another round (a lesson says no).
+        self.deals_rounds = self.turns.deals_rounds
         self.ai_pace = ai_pace
-        self._clock = clock
         self._events: deque[SessionEvent] = deque()
-        self._players: dict[int, Player] = {
+        #: The AI players and the move one of them is working out.
+        self.ai_seats = AISeats({
             seat: player_factory(level, config.seed * 31 + seat)
             for seat, level in enumerate(config.seats) if not config.is_human(seat)
-        }
+        }, clock, self._events.append)
         self.history: list[MovePlayed] = []
         self.last_account = ""
         self.last_round: RoundOver | None = None
         #: The score sheet: every round scored in this match (kept in the save file).
         self.rounds: list[RoundRecord] = []
-        self._ai_job: jobs.Job[Move] | None = None
-        self._last_move_time = -1e9
         self._closed = False
         #: Whether a human's move is graded before it is played (the tutor setting).
         self.tutor = False
@@ -126,8 +126,9 @@ class GameSession:
         return next((s for s in range(self.players) if self.config.is_human(s)), None)
 
     def is_human_turn(self) -> bool:
-        """Whether a person is to move now."""
-        return self.position.phase == PLAY and self.config.is_human(self.position.turn)
+        """Whether a person is to move now (never while the turn policy holds play)."""
+        return (not self.turns.holds() and self.position.phase == PLAY
+                and self.config.is_human(self.position.turn))
 
     @property
     def assisted(self) -> bool:
@@ -136,11 +137,14 @@ class GameSession:
 
     def against_ai(self) -> bool:
         """Whether a person plays against AI seats (undo is offered only then)."""
-        return self.offers_coach and self.human_seat is not None and bool(self._players)
+        return (self.turns.offers_coach and self.human_seat is not None
+                and bool(self.ai_seats.players))
 
     def can_undo(self) -> bool:
-        """Whether :meth:`undo` would take something back now."""
-        return (self.against_ai() and self.position.phase == PLAY
+        """Whether :meth:`undo` would take something back now: against AI seats, or when
+        the turn policy allows it (a lesson's step), a human move of the round in play."""
+        return ((self.against_ai() or self.turns.can_take_back())
+                and self.position.phase == PLAY
                 and _last_decision(self.history, self.human_seat) is not None)
 
     def round_result(self) -> RoundOver | None:
@@ -185,38 +189,45 @@ class GameSession:
     # -- actions from the UI ------------------------------------------------------------
     def moves_for_gesture(self, card: int, loose: int = 0,
                           piles: Sequence[int] = ()) -> list[Move]:
-        """Legal moves matching a gesture; emits MoveRejected (with the reason) on none."""
+        """Legal moves matching a gesture; emits MoveRejected (with the reason, as the turn
+        policy words it) on none."""
         if not self.is_human_turn():
             self._events.append(MoveRejected(_("wait for your turn")))
             return []
         try:
             return resolve_gesture(self.position, card, loose, piles)
         except IllegalMoveError as error:
-            self._events.append(MoveRejected(error.reason))
+            self.turns.refused()
+            self._events.append(MoveRejected(self.turns.refusal(
+                self.position, card, loose, piles, error.reason)))
             return []
-
-    def candidate_moves(self, card: int, loose: int = 0,
-                        piles: Sequence[int] = ()) -> list[Move]:
-        """Legal moves matching a gesture, silently (for previews)."""
-        return find_moves(self.position, card, loose, piles) if self.is_human_turn() else []
 
     def submit(self, move: Move, checked: bool = False) -> bool:
         """Play a human's move; on refusal emit MoveRejected and change nothing.
 
-        With the tutor on (and ``checked`` False) the move is graded first, in the
-        background: it is played once the grade says it is fine, or held back with a
-        :class:`TutorWarning`. Returns whether the move was accepted (played or graded).
+        A legal move is refused too when the turn policy's judge says so (a lesson's
+        step asks for another). With the tutor on (and ``checked`` False) the move is
+        graded first, in the background: it is played once the grade says it is fine, or
+        held back with a :class:`TutorWarning`. Returns whether the move was accepted
+        (played or graded).
         """
         if not self.is_human_turn() or self.coaching.grading():
             self._events.append(MoveRejected(_("wait for your turn")))
             return False
         if not is_legal(self.position, move):
+            self.turns.refused()
             try:
                 resolve_gesture(self.position, move.card, move.loose, move.piles)
             except IllegalMoveError as error:
-                self._events.append(MoveRejected(error.reason))
+                self._events.append(MoveRejected(self.turns.refusal(
+                    self.position, move.card, move.loose, move.piles, error.reason)))
             else:
                 self._events.append(MoveRejected(_("that move is not possible here")))
+            return False
+        reason = self.turns.judge(self.position, move)
+        if reason is not None:
+            self.turns.refused()
+            self._events.append(MoveRejected(reason))
             return False
         if self.tutor and not checked:
             self.coaching.grade(self.position, move)
@@ -241,10 +252,11 @@ class GameSession:
         self.round_grades.discard(target.round_no, index)
         self.position = target
         self.last_account = self.history[-1].account if self.history else ""
-        self._ai_job = None
+        self.ai_seats.drop()
         self.coaching.forget()
         self.coaching.assistance.undos += 1
         self._events.append(Undone(target, taken))
+        self.turns.taken_back()
         return True
 
     def continue_after_round(self) -> bool:
@@ -253,17 +265,25 @@ class GameSession:
         if not self.deals_rounds or self.position.phase != ROUND_OVER:
             return False
         rng = random.Random(f"{self.config.seed}:{self.position.round_no + 1}")
-        self.position, events = next_round(self.position, rng)
-        self.round_start = self.position
-        self.history.clear()
-        self._events.append(RoundBegan(self.position.round_no, tuple(events), self.position))
+        position, events = next_round(self.position, rng)
+        self.start_round(position, tuple(events))
         return True
+
+    def start_round(self, position: Position, events: tuple[Event, ...] = ()) -> None:
+        """Play on from ``position`` as a new round record (a new deal, or a lesson's
+        step with a position of its own): undo, the review and the save replay the
+        round's moves from it. Emits RoundBegan with the deal's ``events``."""
+        self.position = position
+        self.round_start = position
+        self.history.clear()
+        self.last_account = ""
+        self._events.append(RoundBegan(position.round_no, events, position))
 
     def close(self) -> None:
         """Stop scheduling AI work (threads are daemons: nothing waits for them)."""
         self._closed = True
         self.round_grades.stop()
-        self._ai_job = None
+        self.ai_seats.drop()
         self.coaching.close()
 
     def wait_for_work(self, timeout: float) -> bool:
@@ -271,44 +291,24 @@ class GameSession:
         warm-up) has finished, for tests and tools that must not guess how long a slow
         machine takes; the frame loop never calls it. Returns whether there was work;
         raises TimeoutError if it is still running after ``timeout`` seconds."""
-        return jobs.wait_all(self._jobs(), timeout)
-
-    def _jobs(self) -> list[jobs.Pending | None]:
-        """The background jobs this session may be running."""
-        return [self._ai_job, *self.coaching.pending()]
+        return jobs.wait_all([*self.ai_seats.pending(), *self.coaching.pending(),
+                              *self.turns.pending()], timeout)
 
     # -- the frame tick -------------------------------------------------------------------
     def update(self) -> None:
-        """Advance AI turns; call once per frame. Never blocks."""
-        if self._closed:
+        """Advance AI turns; call once per frame. Never blocks. Nothing moves while the
+        turn policy holds play (its own background work goes on)."""
+        self.turns.update()
+        if self._closed or self.turns.holds():
             return
         checked = self.coaching.update(self.position, self.tutor and self.is_human_turn())
         if checked is not None:
             self._play(checked)
         if self.position.phase != PLAY or self.config.is_human(self.position.turn):
             return
-        job = self._ai_job
-        if job is None:
-            seat = self.position.turn
-            player = self._players[seat]
-            view = self.view(seat)
-            self._ai_job = jobs.start(self.position,
-                                      functools.partial(offload.call, player.choose, view))
-            self._events.append(AIThinking(seat))
-            return
-        if not job.done.is_set() or self._clock() - self._last_move_time < self.ai_pace:
-            return
-        self._ai_job = None
-        if job.error is not None or job.position is not self.position:
-            log.error("AI seat %s failed; playing its first legal move instead",
-                      self.position.turn, exc_info=job.error)
-            self._play(candidate_moves(self.position)[0])
-            return
-        try:
-            self._play(job.result())
-        except IllegalMoveError:
-            log.exception("AI seat %s chose an illegal move", self.position.turn)
-            self._play(candidate_moves(self.position)[0])
+        move = self.ai_seats.move(self.position, self.view, self.ai_pace)
+        if move is not None:
+            self._play(move)
 
     def poll(self) -> list[SessionEvent]:
         """Take the events emitted since the last poll."""
@@ -323,7 +323,7 @@ class GameSession:
         after, events = apply(before, move)
         self.coaching.keep_verdict(before, move, len(self.history), self.round_grades)
         self.position = after
-        self._last_move_time = self._clock()
+        self.ai_seats.moved()
         account = describe_turn(events, self.players)
         self.last_account = account
         played = MovePlayed(seat, move, tuple(events), account, before, after)
@@ -338,6 +338,7 @@ class GameSession:
             self._events.append(self.last_round)
             self.plays.append(self.current_play())
         self.coaching.forget(grade=False)
+        self.turns.played(seat, move, after)
 
 
 # -- the save file ---------------------------------------------------------------------

@@ -90,18 +90,19 @@ def test_a_legal_move_that_is_not_asked_gets_the_task_again() -> None:
 
 def test_a_guided_session_refuses_then_plays_the_scripted_reply() -> None:
     coach = LessonCoach(LESSONS[0])
-    session = GuidedSession(coach, player_factory=random_players, ai_pace=0.0)
+    guided = GuidedSession(coach, player_factory=random_players, ai_pace=0.0)
+    session = guided.session
     session.poll()
     assert not session.submit(Move.parse("9H"))
     assert any(isinstance(e, MoveRejected) for e in session.poll())
-    assert session.wrong_tries == 1
+    assert guided.turns.wrong_tries == 1
     assert session.submit(Move.parse("6S x 6D"))
-    while not session.waiting():
+    while not guided.waiting():
         session.update()
         session.wait_for_work(30)
     assert session.history[-1].move == Move.parse("8D")
     assert not session.is_human_turn()
-    assert session.next_step() and session.is_human_turn()
+    assert guided.next_step() and session.is_human_turn()
     assert session.submit(Move.parse("9H")) and coach.finished
 
 
@@ -124,14 +125,15 @@ def test_every_step_s_moves_replay_from_that_step_s_position(current: Lesson) ->
     position starts a new record, so a round ended by a later step replays (the Xeri
     lesson's last-card step once replayed from its first step's position)."""
     coach = LessonCoach(current)
-    session = GuidedSession(coach, player_factory=random_players, ai_pace=0.0)
+    guided = GuidedSession(coach, player_factory=random_players, ai_pace=0.0)
+    session = guided.session
     for number, step in enumerate(current.steps):
         if number:
-            assert session.next_step()
+            assert guided.next_step()
         if step.position:
             assert session.round_start == Position.parse(step.position)
         assert session.submit(Move.parse(step.expect[0]))
-        while not session.waiting():
+        while not guided.waiting():
             session.update()
             session.wait_for_work(30)
         positions = session.current_play().positions()
@@ -180,17 +182,18 @@ def test_a_solved_puzzle_is_explained_from_its_own_position() -> None:
     from diloti_desktop.controller.guided import PuzzleCoach
 
     puzzle = load_puzzles()[1]
-    session = GuidedSession(PuzzleCoach(puzzle), ai_pace=0.0)
+    guided = GuidedSession(PuzzleCoach(puzzle), ai_pace=0.0)
+    session = guided.session
     try:
         assert session.submit(puzzle.answer)
         assert session.position != puzzle.position
-        session.studies.explain(puzzle.answer, puzzle.position)
+        guided.studies.explain(puzzle.answer, puzzle.position)
         session.wait_for_work(600)  # the explanation's job, by its own end
         session.update()
-        assert session.studies.explained is not None
+        assert guided.studies.explained is not None
         view = seat_view(puzzle.position, puzzle.position.turn)
         expected = fact_reasons(move_facts(view, [puzzle.answer])[0],
                                 (view.seat + 1) % puzzle.position.players)
-        assert session.studies.explained == (puzzle.answer, tuple(expected))
+        assert guided.studies.explained == (puzzle.answer, tuple(expected))
     finally:
         session.close()

@@ -2,9 +2,10 @@
 
 :class:`GuidedTableScene` *is* the game's :class:`TableScene` (the same drawing, the same
 drag and drop, the same gesture resolution through the session, the rules core as the
-judge) fed by a :class:`GuidedSession` instead of a match; it only gives up the top of the
-felt to a coach panel (:class:`CoachPanel`: the step's sentences, the task, the last wrong
-try's answer, a Next button) and goes back to the lessons list on Esc. What the panel says
+judge) fed by a :class:`GuidedSession` (a session whose turn policy is the coach's)
+instead of a match; it only gives up the top of the felt to a coach panel
+(:class:`CoachPanel`: the step's sentences, the task, the last wrong try's answer, a Next
+button) and goes back to the lessons list on Esc. What the panel says
 and what its buttons do come from a guide component: :class:`LessonGuide` or
 :class:`PuzzleGuide`.
 """
@@ -231,7 +232,7 @@ class PanelKeys:
         if self.early_enter and self._done():
             self.early_enter = False
             # not at a round's end: its summary comes first, and the lesson's rule
-            if scene.guided.position.phase == PLAY:
+            if scene.session.position.phase == PLAY:
                 key = next((b.key for b in scene.panel.buttons(scene.content()) if b.primary),
                            None)
                 if key is not None:
@@ -247,10 +248,11 @@ class GuidedTableScene(TableScene):
 
     def __init__(self, ctx: AppContext, guide: LessonGuide | PuzzleGuide,
                  on_leave: Callable[[], None] | None = None) -> None:
-        session = GuidedSession(guide.coach, player_factory=ctx.player_factory,
-                                ai_pace=ctx.ai_pace(), clock=ctx.clock)
-        super().__init__(ctx, session, panel_share=guide.panel_share)
-        self.guided = session
+        guided = GuidedSession(guide.coach, player_factory=ctx.player_factory,
+                               ai_pace=ctx.ai_pace(), clock=ctx.clock)
+        super().__init__(ctx, guided.session, panel_share=guide.panel_share)
+        #: The lesson's steps over the session the table plays (``self.session``).
+        self.guided = guided
         self.guide = guide
         self.on_leave = on_leave
         self.panel = CoachPanel(self.board)
@@ -275,7 +277,7 @@ class GuidedTableScene(TableScene):
 
     def open_menu(self) -> None:
         """Esc and the Menu button go back to where the lesson was opened from."""
-        self.guided.close()
+        self.session.close()
         self.ctx.scenes.pop(self)
         if self.on_leave is not None:
             self.on_leave()
@@ -395,10 +397,10 @@ class LessonGuide:
         elif key == "next_lesson":
             following = GuidedTableScene(scene.ctx, LessonGuide(self.index + 1, self.on_finish),
                                          scene.on_leave)
-            scene.guided.close()
+            scene.session.close()
             scene.ctx.scenes.replace(following)
         elif key == "first_game":
-            scene.guided.close()
+            scene.session.close()
             scene.ctx.nav.match.open_first_game()
         else:
             return False
@@ -406,7 +408,7 @@ class LessonGuide:
 
     def no_undo(self, scene: GuidedTableScene) -> str:
         """Why U or Ctrl+Z takes nothing back now."""
-        if scene.guided.position.phase != PLAY:
+        if scene.session.position.phase != PLAY:
             return _("The round is over: its last move cannot be taken back.")
         return _("Nothing to take back yet: Undo goes back to the start of this step.")
 
@@ -590,7 +592,7 @@ class PuzzleGuide:
     def press(self, key: str, scene: GuidedTableScene) -> bool:
         """Another puzzle; whether ``key`` was the puzzle's."""
         if key in ("next_puzzle", "previous") and self.on_other is not None:
-            scene.guided.close()
+            scene.session.close()
             self.on_other(self.number + (1 if key == "next_puzzle" else -1))
             return True
         return False

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from diloti_desktop.controller import GameSession
 from diloti_desktop.i18n import _
+from diloti_desktop.rules.gestures import find_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.board.table_view import HOVER_LIFT, PICK_LIFT
@@ -226,7 +227,9 @@ class TablePointer:
         self.state.lay_target = False
         if self.state.drop_target is None and self.board.layout().table.contains(pos):
             loose, piles = split_items(self.session.position, self.state.selected)
-            self.state.lay_target = bool(self.session.candidate_moves(drag.card, loose, piles))
+            # a drag starts only on the player's turn: the rules' silent query suffices
+            self.state.lay_target = bool(find_moves(self.session.position, drag.card, loose,
+                                                    piles))
 
     def _drop_target(self, pos: tuple[int, int], box: Box) -> int | None:
         under = self.board.geometry(self.animations).item_at(pos)

@@ -6,11 +6,11 @@ player's :class:`Interaction`, owned by the pointer; the :class:`Messages`; the
 components that own their part: hands-on play (:mod:`table_pointer`, every move through
 the controller's gesture resolution), the coach (:mod:`table_coach`: hints, the tutor,
 undo, the moves list), drawing (:mod:`table_drawing`), the progressive hint
-(:mod:`hint_coach`), the round's history (:mod:`history_panel`) and the presses that wait
-for the table (:mod:`press_queue`). The scene itself routes the session's events and the
-input to them. The controller's events are shown one at a time (:mod:`choreography`), so
-AI moves are readable, and the table draws the position of the last event shown, which
-may lag the session's by a move.
+(:mod:`hint_coach`), the round's history (:mod:`history_panel`), the presses that wait
+for the table (:mod:`press_queue`) and the session's events (:mod:`table_feed`: shown one
+at a time through :mod:`choreography`, so AI moves are readable). The scene itself routes
+the input to them. The table draws the position of the last event shown, which may lag
+the session's by a move.
 """
 
 from __future__ import annotations
@@ -19,17 +19,7 @@ import logging
 
 import pygame
 
-from diloti_desktop.controller import (
-    GameSession,
-    HintReady,
-    HintUnavailable,
-    MovePlayed,
-    MoveRejected,
-    RoundBegan,
-    RoundOver,
-    TutorWarning,
-    Undone,
-)
+from diloti_desktop.controller import GameSession
 from diloti_desktop.controller.narration import describe_turn
 from diloti_desktop.i18n import _
 from diloti_desktop.rules.position import PLAY
@@ -57,6 +47,7 @@ from diloti_desktop.ui.table.history_panel import HistoryPanel
 from diloti_desktop.ui.table.press_queue import PressQueue
 from diloti_desktop.ui.table.table_coach import TableCoach
 from diloti_desktop.ui.table.table_drawing import TableDrawing, TableObjects
+from diloti_desktop.ui.table.table_feed import TableFeed
 from diloti_desktop.ui.table.table_pointer import TablePointer
 from diloti_desktop.ui.table.table_state import TOAST_SECONDS, Animations, Board, Messages
 
@@ -89,6 +80,8 @@ class TableScene(Scene):
             ready=lambda: self.accepting() and not self.hint.waiting,
             can_keep=lambda: not self.board.spectator and self.ctx.scenes.top is self,
             on_button=self.press, on_key=self._key, hint_awaited=self.hint.awaited)
+        self.feed = TableFeed(ctx, self.animations, self.messages, self.presses, self.pointer,
+                              self.table_coach, self)
 
     # -- lifecycle -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -177,8 +170,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> bool:
         """Advance the session and the animations."""
         self.session.update()
-        changed = self.drain()
-        changed |= self._next_events()
+        changed = self.feed.take()
+        changed |= self.feed.show_next()
         changed |= self.animations.advance(dt, self.messages, self.ctx.play_sound)
         changed |= self.pointer.advance(dt)
         changed |= self.presses.replay()
@@ -211,57 +204,8 @@ class TableScene(Scene):
         return min(waits)
 
     def drain(self) -> bool:
-        """Take the session's events: messages now, moves and rounds into the queue."""
-        changed = False
-        for event in self.session.poll():
-            changed = True
-            if isinstance(event, MoveRejected):
-                self.messages.refused(event.reason)
-                self.say(event.reason)
-            elif isinstance(event, HintReady):
-                self.table_coach.hint_arrived(event.position, event.advice)
-            elif isinstance(event, HintUnavailable):
-                self.table_coach.hint_arrived(event.position, None)
-            elif isinstance(event, TutorWarning):
-                self.table_coach.warned(event)
-            elif isinstance(event, Undone):
-                # The position the session went back to, at once: nothing is replayed.
-                self.animations.jump_to(self.session)
-                self.pointer.reset()
-                self.presses.drop()
-                self.messages.show_banner("", new=True, dt=0.0)
-                self.clear_interaction()
-            elif isinstance(event, MovePlayed | RoundBegan):
-                self.animations.queue(event)
-                self.ctx.save_session()
-            elif isinstance(event, RoundOver):
-                self.animations.queue(event)
-        return changed
-
-    def _next_events(self) -> bool:
-        """Turn queued events into animation steps, one event at a time."""
-        changed = False
-        factor = self.ctx.animation_factor()
-        viewer = self.board.viewer
-        while self.ctx.scenes.top is self:
-            event = self.animations.next_event()
-            if event is None:
-                break
-            changed = True
-            if isinstance(event, MovePlayed):
-                launch = self.pointer.shown_move(event.seat == viewer)
-                self.clear_interaction()
-                self.animations.play_move(event, self.board.layout(), viewer, factor, launch)
-            elif isinstance(event, RoundBegan):
-                self.presses.drop()
-                self.clear_interaction()
-                self.animations.deal(event.position or self.session.position, self.board.layout(),
-                                     viewer, factor)
-            elif isinstance(event, RoundOver):
-                self.presses.drop()
-                self.ctx.nav.table.open_round_summary(self, event)
-                break
-        return changed
+        """Take the session's events (:meth:`TableFeed.take`); whether there were any."""
+        return self.feed.take()
 
     # -- input -----------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
