@@ -12,6 +12,7 @@ result is kept for the process, so the two tests of one size and language pay fo
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 import pygame
@@ -19,7 +20,9 @@ import pytest
 
 from diloti_desktop import i18n
 from diloti_desktop.controller.coach import Analysis
+from diloti_desktop.controller.studies import Studies
 from diloti_desktop.player_data.storage import Settings
+from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.kit import theme
 from diloti_desktop.ui.kit.layout import CAPTURE_TEXT_W, Box, hand_boxes
 from diloti_desktop.ui.kit.scene import Scene
@@ -104,6 +107,11 @@ def _covered(name: str, scenes: list[Scene]) -> tuple[list[str], bool]:
              if box.intersects(place)], bool(shown))
 
 
+def _no_study(self: Studies, key: Hashable, position: Position,
+              work: Callable[[], object]) -> None:
+    """A background study left unstarted (its result would never be drawn)."""
+
+
 @functools.cache
 def sweep(size: tuple[int, int], language: str) -> Sweep:
     """Every gallery state drawn once at ``size`` in ``language`` (once per process)."""
@@ -131,6 +139,13 @@ def sweep(size: tuple[int, int], language: str) -> Sweep:
     # from searching for seconds each (nothing drawn here waits for them).
     search = Analysis.search
     Analysis.search = CHEAP_HINTS
+    # A puzzle's panel starts its slow questions (the exact comparison of the answer with
+    # the best other move, what a wrong try loses) on its first update, and reads their
+    # results on a later one: the one frame drawn here never shows them, and once started
+    # they would run on for seconds after the shot (the hard puzzle's comparison takes
+    # about 7 s), one more thread per pass, taking the interpreter from every later shot.
+    study = Studies.study
+    Studies.study = _no_study  # type: ignore[method-assign]
     # The review's states only draw the graded round: one grading serves every pass.
     scene_gallery.share_graded_round = True
     try:
@@ -156,6 +171,7 @@ def sweep(size: tuple[int, int], language: str) -> Sweep:
                     ctx.session.close()
     finally:
         Analysis.search = search
+        Studies.study = study  # type: ignore[method-assign]
         scene_gallery.share_graded_round = False
         theme.text = render
         theme.overflows = None
