@@ -11,7 +11,9 @@ result is kept for the process, so the two tests of one size and language pay fo
 
 from __future__ import annotations
 
+import contextlib
 import functools
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 
 import pygame
@@ -19,7 +21,9 @@ import pytest
 
 from diloti_desktop import i18n
 from diloti_desktop.controller.coach import Analysis
+from diloti_desktop.controller.studies import Studies
 from diloti_desktop.player_data.storage import Settings
+from diloti_desktop.rules.position import Position
 from diloti_desktop.ui.kit import theme
 from diloti_desktop.ui.kit.layout import CAPTURE_TEXT_W, Box, hand_boxes
 from diloti_desktop.ui.kit.scene import Scene
@@ -104,6 +108,38 @@ def _covered(name: str, scenes: list[Scene]) -> tuple[list[str], bool]:
              if box.intersects(place)], bool(shown))
 
 
+def _no_study(self: Studies, key: Hashable, position: Position,
+              work: Callable[[], object]) -> None:
+    """A background study left unstarted (its result would never be drawn)."""
+
+
+@contextlib.contextmanager
+def drawing_only() -> Iterator[None]:
+    """For passes that stage gallery states only to draw them: no background work that
+    the frames drawn would never show, and one graded round for every review state."""
+    # With the tutor on, each staged table warms the turn's ranking up on a background
+    # thread, which outlives the shot: the tests' tiny hint budget keeps those threads
+    # from searching for seconds each (nothing drawn here waits for them).
+    search = Analysis.search
+    Analysis.search = CHEAP_HINTS
+    # A puzzle's panel starts its slow questions (the exact comparison of the answer with
+    # the best other move, what a wrong try loses) on its first update and reads their
+    # results on a later one, once they end: a pass does not wait for them (the states
+    # that show a result are given it), and once started they would run on for seconds
+    # after the shot (the hard puzzle's comparison takes about 7 s), one more thread per
+    # pass, taking the interpreter from every later shot.
+    study = Studies.study
+    Studies.study = _no_study  # type: ignore[method-assign]
+    # The review's states only draw the graded round: one grading serves every pass.
+    scene_gallery.share_graded_round = True
+    try:
+        yield
+    finally:
+        Analysis.search = search
+        Studies.study = study  # type: ignore[method-assign]
+        scene_gallery.share_graded_round = False
+
+
 @functools.cache
 def sweep(size: tuple[int, int], language: str) -> Sweep:
     """Every gallery state drawn once at ``size`` in ``language`` (once per process)."""
@@ -126,37 +162,29 @@ def sweep(size: tuple[int, int], language: str) -> Sweep:
     panelled = 0
     i18n.set_language(language)
     theme.text = recording_text  # type: ignore[assignment]
-    # With the tutor on, each staged table warms the turn's ranking up on a background
-    # thread, which outlives the shot: the tests' tiny hint budget keeps those threads
-    # from searching for seconds each (nothing drawn here waits for them).
-    search = Analysis.search
-    Analysis.search = CHEAP_HINTS
-    # The review's states only draw the graded round: one grading serves every pass.
-    scene_gallery.share_graded_round = True
     try:
-        for shot in scene_gallery.shots():
-            theme.overflows = []
-            drawn.clear()
-            try:
-                scenes = scene_gallery.stage(shell, ctx, shot)
-                if not drawn:
-                    textless.append(shot.name)
-                misfits += [f"{shot.name}: {o.why}: {o.label!r} ({o.width} > {o.room})"
-                            for o in theme.overflows]
-                tiny += sorted({f"{shot.name}: drawn at {px} px, under "
-                                f"{theme.MIN_TEXT_PX}: {label!r}" for label, px in drawn
-                                if px < theme.MIN_TEXT_PX and label.strip()})
-                meets, shown = _covered(shot.name, scenes)
-                covered += meets
-                panelled += shown
-            except scene_gallery.Unbuildable as missing:
-                unbuilt.append(str(missing))
-            finally:
-                if ctx.session is not None:
-                    ctx.session.close()
+        with drawing_only():
+            for shot in scene_gallery.shots():
+                theme.overflows = []
+                drawn.clear()
+                try:
+                    scenes = scene_gallery.stage(shell, ctx, shot)
+                    if not drawn:
+                        textless.append(shot.name)
+                    misfits += [f"{shot.name}: {o.why}: {o.label!r} ({o.width} > {o.room})"
+                                for o in theme.overflows]
+                    tiny += sorted({f"{shot.name}: drawn at {px} px, under "
+                                    f"{theme.MIN_TEXT_PX}: {label!r}" for label, px in drawn
+                                    if px < theme.MIN_TEXT_PX and label.strip()})
+                    meets, shown = _covered(shot.name, scenes)
+                    covered += meets
+                    panelled += shown
+                except scene_gallery.Unbuildable as missing:
+                    unbuilt.append(str(missing))
+                finally:
+                    if ctx.session is not None:
+                        ctx.session.close()
     finally:
-        Analysis.search = search
-        scene_gallery.share_graded_round = False
         theme.text = render
         theme.overflows = None
         i18n.set_language("en")

@@ -533,7 +533,14 @@ def hint_beside_history(ctx: AppContext, pieces: Pieces) -> list[Scene]:
     return scenes
 
 
-def _lesson_step(index: int) -> State:
+def _dealt(ctx: AppContext, scene: Scene) -> None:
+    """``scene`` entered and its first deal shown: a new deal clears the panel's last
+    complaint, so a wrong try set before it would never be drawn."""
+    ctx.scenes.reset(scene)
+    scene.update(0.0)
+
+
+def _lesson_step(index: int, tried: bool = False) -> State:
     def build(ctx: AppContext, pieces: Pieces) -> list[Scene]:
         from diloti_desktop.controller.lessons import LESSONS
         from diloti_desktop.i18n import _
@@ -542,16 +549,27 @@ def _lesson_step(index: int) -> State:
         guide = LessonGuide(index)
         scene = GuidedTableScene(ctx, guide)
         ctx.session = scene.session
-        steps = LESSONS[index].steps
-        longest = max(range(len(steps)), key=lambda k: len(_(steps[k].text)) + max(
-            (len(_(why)) for _move, why in steps[k].wrong), default=0))
-        guide.coach.index = longest
-        wrong = steps[longest].wrong
-        if wrong:
-            scene.wrong = max((_(why) for _move, why in wrong), key=len)
+        guide.coach.index = _wordiest_step(index, tried)
+        if tried:
+            _dealt(ctx, scene)
+            scene.wrong = max((_(why) for _move, why in
+                               LESSONS[index].steps[guide.coach.index].wrong), key=len)
         return [scene]
-    build.__doc__ = f"Lesson {index + 1} at its wordiest step, with its longest wrong try."
+    build.__doc__ = (f"Lesson {index + 1} at its wordiest step"
+                     + (", after its longest wrong try." if tried else "."))
     return build
+
+
+def _wordiest_step(index: int, tried: bool = False) -> int:
+    """The step of lesson ``index`` whose text and longest wrong try are longest (of the
+    steps with a wrong try, when ``tried``)."""
+    from diloti_desktop.controller.lessons import LESSONS
+    from diloti_desktop.i18n import _
+
+    steps = LESSONS[index].steps
+    return max((k for k in range(len(steps)) if steps[k].wrong or not tried),
+               key=lambda k: len(_(steps[k].text)) + max(
+                   (len(_(why)) for _move, why in steps[k].wrong), default=0))
 
 
 @functools.cache
@@ -563,7 +581,7 @@ def shipped_puzzles() -> list[Puzzle]:
     return load_puzzles()
 
 
-def _puzzle(level: str) -> State:
+def _puzzle(level: str, tried: bool = False) -> State:
     def build(ctx: AppContext, pieces: Pieces) -> list[Scene]:
         from diloti_desktop.controller.guided import PuzzleCoach
         from diloti_desktop.ui.table.guided_table import GuidedTableScene, PuzzleGuide
@@ -573,12 +591,38 @@ def _puzzle(level: str) -> State:
         guide = PuzzleGuide(PuzzleCoach(group[0]), len(group), len(group))
         scene = GuidedTableScene(ctx, guide)
         ctx.session = scene.session
-        move = next(m for m in rules.legal_moves(group[0].position)
-                    if not group[0].accepts(m))
-        scene.wrong = guide.coach.judge(group[0].position, move) or ""
+        if tried:
+            _dealt(ctx, scene)
+        puzzle = group[0]
+        move = next(m for m in rules.legal_moves(puzzle.position) if not puzzle.accepts(m))
+        scene.wrong = guide.coach.judge(puzzle.position, move) or ""
+        if tried:
+            # The try's answer as the player reads it once what the try loses is found
+            # (the panel's background study, here solved once per process and given).
+            scene.guided.studies.results[("refute", move.notation())] = _wrong_try(puzzle,
+                                                                                   move)
         return [scene]
-    build.__doc__ = f"A {level} puzzle after a wrong try."
+    build.__doc__ = (f"A {level} puzzle after a wrong try, with what the try loses."
+                     if tried else
+                     f"A {level} puzzle as it opens (a try made before its first deal "
+                     "counts, but the deal clears the panel's answer to it).")
     return build
+
+
+_WRONG_TRIES: dict[tuple[str, str], object] = {}
+
+
+def _wrong_try(puzzle: Puzzle, move: Move) -> object:
+    """What a wrong try loses against the puzzle's answer (an exact solve: once per
+    process, like the panel's own study of it)."""
+    from diloti_desktop.ai.puzzle_ideas import wrong_try
+    from diloti_desktop.rules.view import seat_view
+
+    key = (puzzle.ident, move.notation())
+    if key not in _WRONG_TRIES:
+        _WRONG_TRIES[key] = wrong_try(seat_view(puzzle.position, puzzle.seat), move,
+                                      puzzle.answer)
+    return _WRONG_TRIES[key]
 
 
 def graded_round(seats: frozenset[int], seed: int = 7) -> GameSession:
@@ -739,6 +783,8 @@ BUILDERS: dict[str, State] = {
     "round review, showing the line": round_review_line,
     "first game review": first_game_review,
     **{f"puzzle, {level}": _puzzle(level) for level in ("easy", "medium", "hard")},
+    **{f"puzzle, {level}, wrong try": _puzzle(level, tried=True)
+       for level in ("easy", "medium", "hard")},
     "puzzle, solved": puzzle_solved,
     "learn, theme filter": learn_theme_filter,
 }
@@ -747,7 +793,11 @@ BUILDERS: dict[str, State] = {
 def _lesson_builders() -> dict[str, State]:
     from diloti_desktop.controller.lessons import LESSONS
 
-    return {f"lesson {index + 1}": _lesson_step(index) for index in range(len(LESSONS))}
+    found = {f"lesson {index + 1}": _lesson_step(index) for index in range(len(LESSONS))}
+    found.update({f"lesson {index + 1}, wrong try": _lesson_step(index, tried=True)
+                  for index, lesson in enumerate(LESSONS)
+                  if any(step.wrong for step in lesson.steps)})
+    return found
 
 
 BUILDERS.update(_lesson_builders())

@@ -68,6 +68,8 @@ def clear_caches() -> None:
     """Forget cached text and felt (after ``pygame.quit()``, or a display change)."""
     _text_cache.clear()
     _felt.cache_clear()
+    _rounded_layer.cache_clear()
+    _shade_layer.cache_clear()
     _fit.cache_clear()
     _fit_size.cache_clear()
     _wrap.cache_clear()
@@ -339,17 +341,30 @@ def rounded(target: pygame.Surface, box: Box, colour: Colour, radius: int,
     if alpha >= 255:
         pygame.draw.rect(target, colour, pygame.Rect(box), width=width, border_radius=radius)
         return
-    layer = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), width=width,
-                     border_radius=radius)
-    target.blit(layer, (box.x, box.y))
+    target.blit(_rounded_layer(box.w, box.h, (*colour, alpha), radius, width), (box.x, box.y))
+
+
+@functools.lru_cache(maxsize=16)
+def _rounded_layer(w: int, h: int, colour: tuple[int, ...], radius: int,
+                   width: int) -> pygame.Surface:
+    """A translucent rounded rectangle on its own layer, kept: a screen's panel is the
+    same every frame, and a new layer the size of the window cost about 2 ms a frame."""
+    layer = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(layer, colour, layer.get_rect(), width=width, border_radius=radius)
+    return layer
 
 
 def shade(target: pygame.Surface, alpha: int = 150) -> None:
     """Darken the whole target (behind a dialog)."""
-    layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+    target.blit(_shade_layer(target.get_size(), alpha), (0, 0))
+
+
+@functools.lru_cache(maxsize=4)
+def _shade_layer(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """The translucent black over a whole window, kept (the same every frame)."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
     layer.fill((0, 0, 0, alpha))
-    target.blit(layer, (0, 0))
+    return layer
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
