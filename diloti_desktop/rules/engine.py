@@ -63,6 +63,7 @@ CARDS_PER_DEAL: Final = 6
 #: its constructor (the hot path; Final: the compiled build keeps these in C statics).
 _new: Final = tuple.__new__
 _POSITION: Final = Position
+_RANDOM: Final = random.Random
 LAY: Final = MoveKind.LAY
 CAPTURE: Final = MoveKind.CAPTURE
 BUILD: Final = MoveKind.BUILD
@@ -91,12 +92,30 @@ def _mask(cards: list[int]) -> int:
     return mask
 
 
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``: the very same draws and swaps. For a plain ``random.Random``
+    the stdlib's algorithm (``shuffle`` with ``_randbelow_with_getrandbits``) runs here, so
+    the compiled build makes its 51 draws a deal without an interpreted call each; any
+    other generator (a subclass may draw otherwise) shuffles itself."""
+    if type(rng) is not _RANDOM:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for index in range(len(cards) - 1, 0, -1):
+        bound = index + 1
+        bits = bound.bit_length()
+        other = getrandbits(bits)
+        while other >= bound:
+            other = getrandbits(bits)
+        cards[index], cards[other] = cards[other], cards[index]
+
+
 def _start_round(template: Position, rng: random.Random) -> tuple[Position, list[Event]]:
     """Shuffle, deal the first six to each hand, lay four (redealing the layout if due)."""
     rules = template.rules
     players = rules.players
     deck = list(range(DECK_SIZE))
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     hands = [0] * players
     for index in range(players):
         seat = (template.dealer + 1 + index) % players
@@ -106,15 +125,14 @@ def _start_round(template: Position, rng: random.Random) -> tuple[Position, list
     redeals = 0
     while _needs_layout_redeal(layout, rules):
         stock = stock + layout
-        rng.shuffle(stock)
+        shuffle(rng, stock)
         layout, stock = stock[:LAYOUT_SIZE], stock[LAYOUT_SIZE:]
         redeals += 1
     first = (template.dealer + 1) % players
-    position = template._replace(
-        phase=PLAY, turn=first, hands=tuple(hands), stock=tuple(stock), loose=_mask(layout),
-        piles=(), captured=(0, 0), xeris=(0, 0), xeristakia=(0, 0),
-        last_capturer=NO_SEAT, played=0, winner=NO_SEAT,
-    )
+    # the fields in order (``_replace`` is a Python-level method)
+    position = _new(_POSITION, (rules, PLAY, template.round_no, template.dealer, first,
+                                tuple(hands), tuple(stock), _mask(layout), (), (0, 0), (0, 0),
+                                (0, 0), NO_SEAT, 0, template.scores, NO_SEAT))
     return position, [RoundStarted(template.round_no, template.dealer, redeals),
                       DealDealt(1, first)]
 
