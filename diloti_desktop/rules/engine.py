@@ -32,7 +32,7 @@ listed in docs/rules.md §11):
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Final, cast
 
 from diloti_desktop.rules.cards import DECK_SIZE, RANK
 from diloti_desktop.rules.errors import IllegalMoveError
@@ -63,6 +63,14 @@ CARDS_PER_DEAL: Final = 6
 #: its constructor (the hot path; Final: the compiled build keeps these in C statics).
 _new: Final = tuple.__new__
 _POSITION: Final = Position
+_RANDOM: Final = random.Random
+#: Where some of a position's fields are in it (they are read as plain objects).
+_ROUND_NO: Final = 2
+_DEALER: Final = 3
+_CAPTURED: Final = 9
+_XERIS: Final = 10
+_XERISTAKIA: Final = 11
+_SCORES: Final = 14
 LAY: Final = MoveKind.LAY
 CAPTURE: Final = MoveKind.CAPTURE
 BUILD: Final = MoveKind.BUILD
@@ -91,12 +99,30 @@ def _mask(cards: list[int]) -> int:
     return mask
 
 
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``: the very same draws and swaps. For a plain ``random.Random``
+    the stdlib's algorithm (``shuffle`` with ``_randbelow_with_getrandbits``) runs here, so
+    the compiled build makes its 51 draws a deal without an interpreted call each; any
+    other generator (a subclass may draw otherwise) shuffles itself."""
+    if type(rng) is not _RANDOM:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for index in range(len(cards) - 1, 0, -1):
+        bound = index + 1
+        bits = bound.bit_length()
+        other = getrandbits(bits)
+        while other >= bound:
+            other = getrandbits(bits)
+        cards[index], cards[other] = cards[other], cards[index]
+
+
 def _start_round(template: Position, rng: random.Random) -> tuple[Position, list[Event]]:
     """Shuffle, deal the first six to each hand, lay four (redealing the layout if due)."""
     rules = template.rules
     players = rules.players
     deck = list(range(DECK_SIZE))
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     hands = [0] * players
     for index in range(players):
         seat = (template.dealer + 1 + index) % players
@@ -106,15 +132,14 @@ def _start_round(template: Position, rng: random.Random) -> tuple[Position, list
     redeals = 0
     while _needs_layout_redeal(layout, rules):
         stock = stock + layout
-        rng.shuffle(stock)
+        shuffle(rng, stock)
         layout, stock = stock[:LAYOUT_SIZE], stock[LAYOUT_SIZE:]
         redeals += 1
     first = (template.dealer + 1) % players
-    position = template._replace(
-        phase=PLAY, turn=first, hands=tuple(hands), stock=tuple(stock), loose=_mask(layout),
-        piles=(), captured=(0, 0), xeris=(0, 0), xeristakia=(0, 0),
-        last_capturer=NO_SEAT, played=0, winner=NO_SEAT,
-    )
+    # the fields in order (``_replace`` is a Python-level method)
+    position = _new(_POSITION, (rules, PLAY, template.round_no, template.dealer, first,
+                                tuple(hands), tuple(stock), _mask(layout), (), (0, 0), (0, 0),
+                                (0, 0), NO_SEAT, 0, template.scores, NO_SEAT))
     return position, [RoundStarted(template.round_no, template.dealer, redeals),
                       DealDealt(1, first)]
 
@@ -178,9 +203,12 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
     hands[seat] = hands[seat] & ~bit
     loose = position.loose
     piles = position.piles
-    captured = position.captured
-    xeris = position.xeris
-    xeristakia = position.xeristakia
+    # The counters a move seldom changes pass through as the objects they are: read as
+    # typed pairs, the compiled build would unpack each and build a new tuple for it.
+    fields: tuple[object, ...] = position
+    captured_field = fields[_CAPTURED]
+    xeris_field = fields[_XERIS]
+    xeristakia_field = fields[_XERISTAKIA]
     last_capturer = position.last_capturer
     kind = move.kind
     if events is not None:
@@ -197,21 +225,24 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
             piles = tuple(p for p in piles if p.cards not in move.piles)
             for pile_cards in move.piles:
                 taken |= pile_cards
-        captured = (captured[0] | taken, captured[1]) if side == 0 else (
+        captured = position.captured
+        captured_field = (captured[0] | taken, captured[1]) if side == 0 else (
             captured[0], captured[1] | taken)
         last_capturer = seat
         if events is not None:
             events.append(_new(Captured, (seat, side, taken, taken_piles)))
         if not loose and (position.played or rules.first_card_xeri):
             if not piles:
-                xeris = (xeris[0] + 1, xeris[1]) if side == 0 else (xeris[0], xeris[1] + 1)
+                xeris = position.xeris
+                xeris_field = (xeris[0] + 1, xeris[1]) if side == 0 else (xeris[0], xeris[1] + 1)
                 if events is not None:
-                    events.append(Xeri(seat, side, rules.xeri_points))
+                    events.append(_new(Xeri, (seat, side, rules.xeri_points)))
             elif rules.xeristaki and len(piles) == 1:
-                xeristakia = ((xeristakia[0] + 1, xeristakia[1]) if side == 0
-                              else (xeristakia[0], xeristakia[1] + 1))
+                xeristakia = position.xeristakia
+                xeristakia_field = ((xeristakia[0] + 1, xeristakia[1]) if side == 0
+                                    else (xeristakia[0], xeristakia[1] + 1))
                 if events is not None:
-                    events.append(Xeristaki(seat, side, XERISTAKI_POINTS))
+                    events.append(_new(Xeristaki, (seat, side, XERISTAKI_POINTS)))
     elif kind == BUILD:
         loose &= ~move.loose
         cards = bit | move.loose
@@ -241,7 +272,7 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
     turn = seat + 1 if seat + 1 < players else 0
     stock = position.stock
     phase = PLAY
-    scores = position.scores
+    scores_field = fields[_SCORES]
     winner = NO_SEAT
     empty = True
     for hand in hands:
@@ -261,31 +292,36 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
             turn = (dealer + 1) % players
             if events is not None:
                 deal_no = (DECK_SIZE - LAYOUT_SIZE - len(stock)) // (players * CARDS_PER_DEAL)
-                events.append(DealDealt(deal_no, turn))
+                events.append(_new(DealDealt, (deal_no, turn)))
         else:  # the round is over: leftovers to the last capturer, then score it
             leftovers = loose
             for pile in piles:
                 leftovers |= pile.cards
+            captured = cast("tuple[int, int]", captured_field)
             if leftovers and last_capturer != NO_SEAT:
                 winner_side = last_capturer & 1
                 captured = ((captured[0] | leftovers, captured[1]) if winner_side == 0
                             else (captured[0], captured[1] | leftovers))
+                captured_field = captured
                 loose, piles = 0, ()
                 if events is not None:
-                    events.append(LeftoversTaken(winner_side, leftovers))
-            breakdown = score_round(captured, xeris, xeristakia, rules)
+                    events.append(_new(LeftoversTaken, (winner_side, leftovers)))
+            breakdown = score_round(captured, cast("tuple[int, int]", xeris_field),
+                                    cast("tuple[int, int]", xeristakia_field), rules)
+            scores = position.scores
             scores = (scores[0] + breakdown[0].total, scores[1] + breakdown[1].total)
+            scores_field = scores
             winner = match_winner(scores, rules.target)
             phase = MATCH_OVER if winner != NO_SEAT else ROUND_OVER
             if events is not None:
-                events.append(RoundScored(position.round_no, breakdown, scores))
+                events.append(_new(RoundScored, (position.round_no, breakdown, scores)))
                 if winner != NO_SEAT:
-                    events.append(MatchWon(winner, scores))
+                    events.append(_new(MatchWon, (winner, scores)))
 
-    return _new(_POSITION, (rules, phase, position.round_no, position.dealer, turn,
-                                    tuple(hands), stock, loose, piles, captured, xeris,
-                                    xeristakia, last_capturer, position.played + 1, scores,
-                                    winner))
+    return _new(_POSITION, (rules, phase, fields[_ROUND_NO], fields[_DEALER], turn,
+                            tuple(hands), stock, loose, piles, captured_field, xeris_field,
+                            xeristakia_field, last_capturer, position.played + 1,
+                            scores_field, winner))
 
 
 def round_breakdown(position: Position) -> tuple[SideScore, SideScore]:

@@ -34,6 +34,7 @@ from diloti_desktop.rules.movelist import (
     Holdings,
     clear_groups_cache,
     face_moves,
+    holdings,
     iter_unions,
     move_list,
     numeral_moves,
@@ -118,7 +119,7 @@ def legal_moves(position: Position) -> Iterator[Move]:
     """
     if position.phase != PLAY:
         return iter(())
-    h = Holdings(position)
+    h = holdings(position)
     numerals = h.numerals
     if numerals.bit_count() <= LIST_LIMIT:
         values = h.values
@@ -132,7 +133,7 @@ def lazy_legal_moves(position: Position) -> Iterator[Move]:
     as the list built for uncrowded tables, which the tests check)."""
     if position.phase != PLAY:
         return iter(())
-    h = Holdings(position)
+    h = holdings(position)
     return _lazy_moves(h, sum_groups(h.numerals))
 
 

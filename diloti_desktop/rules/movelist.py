@@ -167,11 +167,12 @@ def pile_subsets(piles: list[int]) -> list[tuple[int, ...]]:
 
 class Holdings:
     """What the player to move holds and may do, worked out once per position for every
-    card's moves: the cards held per rank (``held[rank]``), the numeral values held
-    (``values``, lowest first), the own pile and the ruleset's switches the moves read
-    (bits: ``switches & _CAPTURE_ALL`` and so on)."""
+    card's moves (by :func:`holdings`): the cards held per rank (``held[rank]``), the
+    numeral values held (``values``, lowest first), the own pile and the ruleset's
+    switches the moves read (bits: ``switches & _CAPTURE_ALL`` and so on)."""
 
     __slots__ = (
+        "checks",
         "hand",
         "held",
         "loose",
@@ -185,49 +186,68 @@ class Holdings:
         "values",
     )
 
-    def __init__(self, position: Position) -> None:
-        seat = position.turn
-        piles = position.piles
-        own: Pile | None = None
-        for pile in piles:
-            if pile.owner == seat:
-                own = pile
-                break
-        held = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-        values: list[int] = []
-        hand = position.hands[seat]
-        mask = hand
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            rank = RANK[low.bit_length() - 1]
-            count = held[rank]
-            if not count and rank <= 10:
-                values.append(rank)  # cards come lowest first
-            held[rank] = count + 1
-        rules = position.rules
-        seen = _SWITCHES[0]
-        if seen[0] is rules:
-            switches = seen[1]
-        else:
-            switches = _switches(rules)
-            _SWITCHES[0] = (rules, switches)  # replaced whole: other threads read it too
-        loose = position.loose
-        self.position = position
-        self.seat = seat
-        self.hand = hand
-        self.loose = loose
-        self.numerals = loose & NUMERALS
-        self.piles = piles
-        self.own = own
-        self.held = held
-        self.values = values
-        self.switches = switches
-        # whether a pile on the table may be raised at all by this player
-        raises = False
-        if piles and not switches & _LOCKED and (own is None or switches & _SELF_RAISE):
-            raises = True
-        self.raises = raises
+    # Set by :func:`holdings`: a class without ``__init__`` is made without the call of a
+    # Python-level ``__init__``, which costs pure Python as much as the work itself.
+    checks: bool
+    hand: int
+    held: list[int]
+    loose: int
+    numerals: int
+    own: Pile | None
+    piles: tuple[Pile, ...]
+    position: Position
+    raises: bool
+    seat: int
+    switches: int
+    values: list[int]
+
+
+def holdings(position: Position) -> Holdings:
+    """The :class:`Holdings` of the player to move."""
+    seat = position.turn
+    piles = position.piles
+    own: Pile | None = None
+    for pile in piles:
+        if pile.owner == seat:
+            own = pile
+            break
+    held = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    values: list[int] = []
+    hand = position.hands[seat]
+    mask = hand
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        rank = RANK[low.bit_length() - 1]
+        count = held[rank]
+        if not count and rank <= 10:
+            values.append(rank)  # cards come lowest first
+        held[rank] = count + 1
+    rules = position.rules
+    seen = _SWITCHES[0]
+    if seen[0] is rules:
+        switches = seen[1]
+    else:
+        switches = _switches(rules)
+        _SWITCHES[0] = (rules, switches)  # replaced whole: other threads read it too
+    loose = position.loose
+    h = Holdings()
+    h.position = position
+    h.seat = seat
+    h.hand = hand
+    h.loose = loose
+    h.numerals = loose & NUMERALS
+    h.piles = piles
+    h.own = own
+    h.held = held
+    h.values = values
+    h.switches = switches
+    # whether a capture variant is on (the captures are then checked one by one)
+    h.checks = switches & (_CAPTURE_ALL | _ONE_GROUP) != 0
+    # whether a pile on the table may be raised at all by this player
+    h.raises = (len(piles) != 0 and not switches & _LOCKED
+                and (own is None or switches & _SELF_RAISE != 0))
+    return h
 
 
 # The ruleset's switches that the moves read, as bits, kept for the last ruleset seen (a
@@ -298,31 +318,20 @@ def face_moves(out: list[Move], card: int, rank: int, loose: int, own: Pile | No
         out.append(_new(_MOVE, (CAPTURE, card, rank, bit, _NO_PILES)))
 
 
-def numeral_moves(out: list[Move], h: Holdings, card: int, value: int, groups: Groups,
-                  limit: int) -> bool:
-    """Append the moves of a numeral card (every card of its rank has the same ones) to
-    ``out``; False if it stopped early because ``out`` held ``limit`` moves or more (see
-    the module docs; with :data:`NO_LIMIT` it never stops early and the unions of sums
-    are listed at once).
-
-    ``groups[s]`` are the groups of loose numerals adding to s, for s up to the highest
-    numeral value held."""
+def _captures(out: list[Move], h: Holdings, card: int, value: int, singles: list[int],
+              limit: int) -> Iterable[int] | None:
+    """Append the captures of a numeral card of ``value`` (``singles``: the groups of loose
+    numerals adding to it) to ``out``; returns every union of those groups (listed, or
+    replayable when ``limit`` is set), or None if it stopped early at ``limit`` moves."""
     piles = h.piles
     own = h.own
-    held = h.held
     numerals = h.numerals
-    values = h.values
     lazy = limit < NO_LIMIT
     # The owner's last card of the pile's value may only take the pile.
-    last = own is not None and reserved(own, value, held[value])
-
-    # -- captures ----------------------------------------------------------------------
+    last = own is not None and reserved(own, value, h.held[value])
     switches = h.switches
     required = numerals & RANK_MASK[value] if switches & _CAPTURE_ALL else 0
     one_group = switches & _ONE_GROUP != 0
-    singles = groups[value]
-    # every union of sums of ``value``: the captures, and the families of ``value``; a
-    # list unless the table is crowded (the compiled build walks a list without an iterator)
     listed: list[int] = singles
     value_unions: Iterable[int] = singles
     if lazy:
@@ -357,7 +366,7 @@ def numeral_moves(out: list[Move], h: Holdings, card: int, value: int, groups: G
                         continue  # more than one group of two or more cards
                 out.append(_new(_MOVE, (CAPTURE, card, value, union, subset)))
                 if len(out) >= limit:
-                    return False
+                    return None
     else:  # the same loop over the listed unions, with nothing to check
         for subset in subsets:
             if last and own is not None and own.cards not in subset:
@@ -366,8 +375,42 @@ def numeral_moves(out: list[Move], h: Holdings, card: int, value: int, groups: G
                 out.append(_new(_MOVE, (CAPTURE, card, value, 0, subset)))
             for union in listed:
                 out.append(_new(_MOVE, (CAPTURE, card, value, union, subset)))
-    if last:
-        return True
+    return value_unions
+
+
+def numeral_moves(out: list[Move], h: Holdings, card: int, value: int, groups: Groups,
+                  limit: int) -> bool:
+    """Append the moves of a numeral card (every card of its rank has the same ones) to
+    ``out``; False if it stopped early because ``out`` held ``limit`` moves or more (see
+    the module docs; with :data:`NO_LIMIT` it never stops early and the unions of sums
+    are listed at once).
+
+    ``groups[s]`` are the groups of loose numerals adding to s, for s up to the highest
+    numeral value held."""
+    piles = h.piles
+    held = h.held
+    lazy = limit < NO_LIMIT
+    singles = groups[value]
+    # every union of sums of ``value`` (the captures, and the families of ``value``): a
+    # list unless the table is crowded (the compiled build walks a list without an iterator)
+    value_unions: Iterable[int]
+    if piles or lazy or h.checks:
+        found = _captures(out, h, card, value, singles, limit)
+        if found is None:
+            return False
+        value_unions = found
+        own = h.own
+        # The owner's last card of the pile's value may only take the pile.
+        if own is not None and reserved(own, value, held[value]):
+            return True
+    else:  # the commonest case, no pile and no capture variant: every union is a capture
+        listed = unions(singles) if len(singles) > 1 else singles
+        for union in listed:
+            out.append(_new(_MOVE, (CAPTURE, card, value, union, _NO_PILES)))
+        value_unions = listed
+        own = None
+    numerals = h.numerals
+    values = h.values
 
     # -- lay and plain declarations ----------------------------------------------------
     if own is None:
@@ -395,8 +438,10 @@ def numeral_moves(out: list[Move], h: Holdings, card: int, value: int, groups: G
                 absorbable = [own.cards]
             elif taken:
                 absorbable = [0, *[pile.cards for pile in taken]]
-        if absorbable is _NO_PILE and not rest:
-            continue  # no second component anywhere
+            elif not rest:
+                continue  # no second component anywhere
+        elif not rest:
+            continue
         parts = _ZERO if total == value else groups[total - value]
         # Only a second part can give a family again (each part's unions are distinct);
         # loose and pile cards are disjoint: their union is the family's key.
@@ -437,7 +482,7 @@ def numeral_moves(out: list[Move], h: Holdings, card: int, value: int, groups: G
         base = pile.value + value
         if base <= 10 and held[base]:
             out.append(_new(_MOVE, (RAISE, card, base, 0, (pile.cards,))))
-        if switches & _RAISE_WITH_LOOSE and numerals:
+        if h.switches & _RAISE_WITH_LOOSE and numerals:
             for total in range(base + 1, 11):
                 if held[total]:
                     for group in groups[total - base]:

@@ -42,6 +42,7 @@ from diloti_desktop.rules.cards import (
 from diloti_desktop.rules.errors import InvalidNotationError
 from diloti_desktop.rules.ruleset import Ruleset
 
+_new: Final = tuple.__new__  # Final: the compiled build keeps it in a C static
 PLAY: Final = 0
 ROUND_OVER: Final = 1
 MATCH_OVER: Final = 2
@@ -65,7 +66,9 @@ class Pile(NamedTuple):
         cards = 0
         for component in ordered:
             cards |= component
-        return Pile(value, family, owner, ordered, cards)
+        # the fields in order, without the keyword handling of the constructor (a
+        # Python-level ``__new__``; every family played comes here)
+        return _new(Pile, (value, family, owner, ordered, cards))
 
     def notation(self) -> str:
         """E.g. ``P8@1:5S3D`` or ``F6@0:6D.2C4H.6S``."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from diloti_desktop.rules.cards import FACES, NUMERALS, RANK_MASK, TEN_OF_DIAMONDS, TWO_OF_CLUBS
+from diloti_desktop.rules.cards import FACES, NUMERALS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 
 Counts = tuple[int, ...]
 """Loose numerals per value: ``counts[v]`` for v = 1..10 (index 0 unused, always 0)."""
@@ -46,7 +46,17 @@ _PREFERRED: Final = ((), *(_preferred(rank) for rank in range(1, 11)))
 
 def counts_of(mask: int) -> Counts:
     """The numerals of ``mask`` counted per value (faces are ignored)."""
-    return (0, *((mask & RANK_MASK[v]).bit_count() for v in range(1, 11)))
+    # the four cards of a value are four neighbouring bits: their count is looked up (the
+    # compiled build calls ``int.bit_count`` as a Python method)
+    bits = _BITS_OF_NIBBLE
+    return (0, bits[mask & 15], bits[mask >> 4 & 15], bits[mask >> 8 & 15],
+            bits[mask >> 12 & 15], bits[mask >> 16 & 15], bits[mask >> 20 & 15],
+            bits[mask >> 24 & 15], bits[mask >> 28 & 15], bits[mask >> 32 & 15],
+            bits[mask >> 36 & 15])
+
+
+#: How many bits each number below 16 has.
+_BITS_OF_NIBBLE: Final = tuple(n.bit_count() for n in range(16))
 
 
 def _total(counts: Counts) -> int:
@@ -213,14 +223,30 @@ def _complete(cards: int, value: int, others: list[int], tried: set[Counts], sta
 def groups_of(numerals: int, top: int = 10) -> list[list[int]]:
     """For a mask of numeral cards, ``result[s]`` lists its non-empty subsets adding to s
     for s up to ``top`` (at most 10: nothing larger is ever captured or declared; the
-    lists above ``top`` are left empty), worked out afresh.
+    lists above ``top`` are left empty), worked out afresh. The empty lists may be shared
+    with other answers: never change an answer.
 
     The subsets come in the order of a depth-first search over the cards, lowest first
     (a card alone, then with each subset of the higher cards, then the subsets without it).
     """
-    found: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], []]
-    _extend(numerals & NUMERALS, 0, 0, top, found)
+    numerals &= NUMERALS
+    if not numerals:
+        return _NO_GROUPS
+    if top >= 10:
+        found: list[list[int]] = [_NONE, [], [], [], [], [], [], [], [], [], []]
+    else:  # the sums above ``top`` stay empty: one shared list, never filled
+        found = [_NONE, _NONE, _NONE, _NONE, _NONE, _NONE, _NONE, _NONE, _NONE, _NONE, _NONE]
+        for total in range(1, top + 1):
+            found[total] = []
+    _extend(numerals, 0, 0, top, found)
     return found
+
+
+#: An empty list of groups shared by every answer of :func:`groups_of` (no group adds
+#: up to 0, none is listed above ``top``), and the answer for a table without numerals:
+#: never changed (the answers are only read).
+_NONE: Final[list[int]] = []
+_NO_GROUPS: Final[list[list[int]]] = [_NONE] * 11
 
 
 def _extend(cards: int, chosen: int, total: int, top: int, found: list[list[int]]) -> None:
