@@ -339,10 +339,18 @@ def rounded(target: pygame.Surface, box: Box, colour: Colour, radius: int,
     if alpha >= 255:
         pygame.draw.rect(target, colour, pygame.Rect(box), width=width, border_radius=radius)
         return
-    layer = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
+    target.blit(_layer(box.w, box.h, tuple(colour), radius, alpha, width), (box.x, box.y))
+
+
+@functools.lru_cache(maxsize=32)
+def _layer(w: int, h: int, colour: tuple[int, ...], radius: int, alpha: int,
+           width: int) -> pygame.Surface:
+    """A translucent rounded rectangle on its own layer, kept: a frame draws the same
+    shadows and panels as the last one (only the frame thread draws)."""
+    layer = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), width=width,
                      border_radius=radius)
-    target.blit(layer, (box.x, box.y))
+    return layer
 
 
 def shade(target: pygame.Surface, alpha: int = 150) -> None:
