@@ -231,7 +231,7 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 #: may sweep), so it is kept across solves: the plies of a solved line and the other
 #: moves of one position search the same positions again.
 Orders = dict[tuple[object, ...], tuple[tuple[Move, ...], Move]]
-#: Orderings kept per ruleset before the store is emptied (about 1 kB each).
+#: Orderings kept per ruleset before the store is emptied (under 700 bytes each).
 ORDERS_KEPT: Final = 60_000
 _orders: tuple[Ruleset | None, Orders] = (None, {})
 
