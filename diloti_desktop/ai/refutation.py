@@ -69,6 +69,8 @@ SAMPLES: Final = 48
 LINE_PLIES: Final = 4
 #: Exact lines kept for reuse (:func:`_solved_line`).
 SOLVED_LINES_KEPT: Final = 32
+#: Plies of exact lines kept for reuse (:func:`_solved_move`).
+SOLVED_MOVES_KEPT: Final = 1024
 #: Nodes the exact solver may spend on each ply of a course when every card is known.
 SOLVE_NODES: Final = 20_000
 #: Points (average over the samples) by which the two courses must differ for the
@@ -197,12 +199,19 @@ def _solved_line(position: Position) -> tuple[Move, ...]:
     compared with the answer's line."""
     line: list[Move] = []
     while position.phase == PLAY:
-        moves = distinct_moves(candidate_moves(position))
-        solved = solve(position, SOLVE_NODES, moves) if len(moves) > 1 else None
-        chosen = solved[0].move if solved is not None else greedy_move(position, moves)
+        chosen = _solved_move(position)
         line.append(chosen)
         position = play_unchecked(position, chosen)
     return tuple(line)
+
+
+@functools.lru_cache(maxsize=SOLVED_MOVES_KEPT)
+def _solved_move(position: Position) -> Move:
+    """One ply of :func:`_solved_line`, kept too: the lines after a puzzle's several wrong
+    tries often meet in one position, and then go on alike."""
+    moves = distinct_moves(candidate_moves(position))
+    solved = solve(position, SOLVE_NODES, moves) if len(moves) > 1 else None
+    return solved[0].move if solved is not None else greedy_move(position, moves)
 
 
 def _total(course: _Course, side: int) -> float:

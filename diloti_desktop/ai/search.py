@@ -35,6 +35,7 @@ from diloti_desktop.rules.engine import play_unchecked
 from diloti_desktop.rules.movegen import candidate_moves, candidates_complete
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY, Position
+from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.rules.view import SeatView
 
 _INFINITE: Final = 1e9
@@ -224,6 +225,26 @@ class _Budget(Exception):
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
+#: A position's distinct moves in generator order and the playout policy's choice among
+#: them, the solver's move ordering before its table knows a best move. A pure function
+#: of the key (the mover, the hands, the table, whether a capture clearing the table
+#: may sweep), so it is kept across solves: the plies of a solved line and the other
+#: moves of one position search the same positions again.
+Orders = dict[tuple[object, ...], tuple[tuple[Move, ...], Move]]
+#: Orderings kept per ruleset before the store is emptied (under 700 bytes each).
+ORDERS_KEPT: Final = 60_000
+_orders: tuple[Ruleset | None, Orders] = (None, {})
+
+
+def _orders_for(rules: Ruleset) -> Orders:
+    """The kept orderings for ``rules``, emptied when the rules change or it is full."""
+    global _orders
+    kept_rules, orders = _orders
+    if kept_rules != rules or len(orders) > ORDERS_KEPT:
+        orders = {}
+        _orders = (rules, orders)  # replaced whole: other threads may hold the old one
+    return orders
+
 
 class _Solver:
     """Alpha-beta over a complete position with an empty stock, to the end of the round
@@ -238,6 +259,7 @@ class _Solver:
     def __init__(self, root: Position, nodes: int, utility: Utility | None,
                  utility_side: int, style: int = PLAIN) -> None:
         self.root = root
+        self.orders = _orders_for(root.rules)
         self.horizon = len(root.stock)  # the search ends with the deal: when this changes
         self.nodes_left = nodes
         self.utility = utility
@@ -266,9 +288,10 @@ class _Solver:
             raise _Budget
         captured = position.captured
         xeri = position.rules.xeri_points
+        piles = position.piles
         key: tuple[object, ...] = (
             position.turn, position.hands, position.loose,
-            tuple((p.cards, p.owner, p.value, p.family) for p in position.piles),
+            tuple([(p.cards, p.owner, p.value, p.family) for p in piles]) if piles else (),
             position.last_capturer, captured[0].bit_count())
         if self.utility is None:
             # Round points are additive: store the future part, shared by every history.
@@ -278,7 +301,7 @@ class _Solver:
             base = 0.0
             key = (*key, points(captured[0]) + xeri * position.xeris[0],
                    points(captured[1]) + xeri * position.xeris[1])
-        plies_left = sum(h.bit_count() for h in position.hands)
+        plies_left = sum(map(int.bit_count, position.hands))
         depth = min(depth, plies_left)  # searching deeper than the round changes nothing
         entry = self.table.get(key)
         first = None
@@ -316,13 +339,19 @@ class _Solver:
 
     def ordered(self, position: Position, first: Move | None) -> list[Move]:
         """Distinct moves: the table's best move first, else the playout policy's choice."""
-        moves = distinct_moves(candidate_moves(position))
-        if len(moves) > 1:
-            lead = first if first is not None and first in moves else greedy_move(position,
-                                                                                  moves)
-            if lead != moves[0]:
-                moves.remove(lead)
-                moves.insert(0, lead)
+        key = (position.turn, position.hands, position.loose, position.piles,
+               position.played > 0)
+        known = self.orders.get(key)
+        if known is None:
+            moves = distinct_moves(candidate_moves(position))
+            greedy = greedy_move(position, moves) if len(moves) > 1 else moves[0]
+            known = self.orders[key] = (tuple(moves), greedy)
+        moves_in_order, greedy = known
+        lead = first if first is not None and first in moves_in_order else greedy
+        moves = list(moves_in_order)
+        if lead != moves[0]:
+            moves.remove(lead)
+            moves.insert(0, lead)
         return moves
 
 

@@ -68,6 +68,9 @@ class RoundAnalysis:
         self._running = False
         self._stopped = False
         self.failures = 0
+        #: Each grade's save-file form, by round and move index, with the grade it was
+        #: made from: the game is saved after every move, and a match's grades are many.
+        self._saved: dict[tuple[int, int], tuple[Decision, dict[str, object]]] = {}
 
     # -- asking ----------------------------------------------------------------------------
     def request(self, play: PlayedRound, seats: Iterable[int]) -> None:
@@ -127,6 +130,8 @@ class RoundAnalysis:
             for table in (self._grades.get(round_no, {}), self._live.get(round_no, {})):
                 for ply in [p for p in table if p >= from_ply]:
                     del table[ply]
+            for key in [k for k in self._saved if k[0] == round_no and k[1] >= from_ply]:
+                del self._saved[key]
 
     # -- reading (any thread) --------------------------------------------------------------
     def grades(self, round_no: int) -> dict[int, Decision]:
@@ -199,9 +204,18 @@ class RoundAnalysis:
     def to_dict(self) -> dict[str, object]:
         """JSON-ready cache of every grade (for the save file)."""
         with self._lock:
-            rounds = {str(n): [decision_to_dict(d) for _ply, d in sorted(grades.items())]
+            rounds = {str(n): [self._saved_form(n, ply, d) for ply, d in sorted(grades.items())]
                       for n, grades in self._grades.items() if grades}
         return {"version": ANALYSIS_VERSION, "rounds": rounds}
+
+    def _saved_form(self, round_no: int, ply: int, decision: Decision) -> dict[str, object]:
+        """``decision_to_dict(decision)``, made once per grade (the caller holds the lock)."""
+        kept = self._saved.get((round_no, ply))
+        if kept is not None and kept[0] is decision:
+            return kept[1]
+        made = decision_to_dict(decision)
+        self._saved[round_no, ply] = (decision, made)
+        return made
 
     def load(self, data: object, plays: Iterable[PlayedRound]) -> None:
         """Take cached grades from a save, keeping only those that match the plays

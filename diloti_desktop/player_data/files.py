@@ -27,14 +27,17 @@ from diloti_desktop.i18n import _
 log = logging.getLogger(__name__)
 
 
-def write_json_atomic(path: Path, data: object) -> None:
+def write_json_atomic(path: Path, data: object, indent: int | None = 2) -> None:
     """Write ``data`` as UTF-8 JSON to ``path`` so that readers see the old or the new file.
+
+    ``indent`` None writes it on one line, several times faster to encode (the
+    standard library's C encoder does not indent): for a large file written often.
 
     The JSON is built before anything touches the disk, so data that JSON cannot hold
     raises ``TypeError`` or ``ValueError`` and leaves ``path`` untouched. Disk trouble
     raises ``OSError``, also leaving ``path`` untouched and no temporary file behind.
     """
-    text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True, allow_nan=False)
+    text = json.dumps(data, ensure_ascii=False, indent=indent, sort_keys=True, allow_nan=False)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

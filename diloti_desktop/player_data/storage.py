@@ -254,7 +254,8 @@ def save_game(data: Mapping[str, Any]) -> str | None:
     path = saved_game_path()
     envelope = {"kind": _SAVED_GAME_KIND, "version": _SAVED_GAME_VERSION, "game": dict(data)}
     try:
-        write_json_atomic(path, envelope)
+        # Saved after every move, with the match's grades: on one line, encoded in C.
+        write_json_atomic(path, envelope, indent=None)
     except OSError as error:
         log.warning("could not write %s: %s", path, error)
         return _("The game could not be saved in {folder}: {reason}.").format(

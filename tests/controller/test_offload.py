@@ -14,14 +14,25 @@ from collections.abc import Iterator
 import pytest
 
 from diloti_desktop.ai.base import RandomPlayer
-from diloti_desktop.ai.players import make_player
+from diloti_desktop.ai.players import SEARCH, SearchPlayer
 from diloti_desktop.ai.review import grade_decision
-from diloti_desktop.ai.search import SearchConfig
+from diloti_desktop.ai.search import SearchConfig, grows_tree
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, offload
 from diloti_desktop.rules import PLAY, Ruleset, new_match, play_unchecked, seat_view
 from diloti_desktop.rules.movegen import candidate_moves
 
 CHEAP = SearchConfig(ply_budget=300, min_samples=2, max_samples=4, solve_nodes=2_000)
+#: A level's kind of search on a small budget: the tests compare a worker's answers with
+#: the thread's, which the budget's size does not change.
+SMALL = {"Expert": SEARCH["Expert"]._replace(ply_budget=600, max_samples=8, solve_nodes=2_000),
+         "Master": SEARCH["Master"]._replace(ply_budget=2_000, max_samples=20,
+                                             solve_nodes=4_000, tree_plies=2_000,
+                                             tree_samples=100)}
+
+
+def small_player(level: str, seed: int) -> SearchPlayer:
+    """A searching level as :func:`make_player` builds it, on the :data:`SMALL` budget."""
+    return SearchPlayer(level, SMALL[level], seed, win_probability=level == "Master")
 
 
 def _pid() -> int:
@@ -73,7 +84,8 @@ def test_grades_from_a_worker_are_the_grades_of_the_thread(pool: offload.Pool) -
     here = grade_decision(view, move, 30, CHEAP)
     there = pool.call(grade_decision, view, move, 30, CHEAP)
     assert there == here
-    master = make_player("Master", 9)
+    master = small_player("Master", 9)
+    assert master.config.tree and grows_tree(view, master.config)  # the tree's search
     assert pool.call(master.choose, view) == master.choose(view)
 
 
@@ -146,7 +158,7 @@ def test_the_session_s_jobs_go_to_the_workers_and_match_the_thread() -> None:
             offload.start(workers=2)
         try:
             config = GameConfig(Ruleset(), (HUMAN, "Expert"), 21)
-            session = GameSession(config, ai_pace=0)
+            session = GameSession(config, ai_pace=0, player_factory=small_player)
             session.round_grades.config = CHEAP
             human = RandomPlayer(5)
             while session.position.phase == PLAY:
