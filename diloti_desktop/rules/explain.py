@@ -10,12 +10,12 @@ counts, so it is as cheap as the check itself.
 from __future__ import annotations
 
 from diloti_desktop.i18n import N_, _, ngettext
-from diloti_desktop.rules.cards import CARDS, FACES, NUMERALS, RANK, RANK_MASK, value_sum
+from diloti_desktop.rules.cards import CARDS, DECK_SIZE, FACES, NUMERALS, RANK, RANK_MASK, value_sum
 from diloti_desktop.rules.cards import pretty_cards as cards_text
-from diloti_desktop.rules.legality import reserved, well_formed
+from diloti_desktop.rules.legality import is_legal, reserved, well_formed
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import MATCH_OVER, PLAY, Pile, Position
-from diloti_desktop.rules.sums import partition
+from diloti_desktop.rules.sums import groups_of, partition
 
 RANK_PLURALS = {11: N_("Jacks"), 12: N_("Queens"), 13: N_("Kings")}
 
@@ -113,11 +113,28 @@ def _owner_reason(position: Position, move: Move, own: Pile, piles: list[Pile]) 
 
 
 def _family_possible(position: Position, own: Pile) -> bool:
-    """Whether the owner of ``own`` could make it part of a family now."""
-    from diloti_desktop.rules.movegen import legal_moves  # movegen builds on this module's peers
+    """Whether the owner of ``own`` could make it part of a family now.
 
-    return any(move.kind == MoveKind.FAMILY and own.cards in move.piles
-               for move in legal_moves(position))
+    The move generator lists, for every card and group that can start a family absorbing
+    the own pile, first the family of the played card, that one group of loose cards
+    (none when the card's value is the pile's) and the pile. So asking the rules core
+    about those few moves answers the question; listing every move instead grows
+    exponentially with a crowded table (this runs on the frame thread, for a refusal).
+    """
+    total = own.value
+    hand = position.hands[position.turn]
+    groups = groups_of(position.loose & NUMERALS)
+    for card in range(DECK_SIZE):
+        if not hand >> card & 1 or CARDS[card].is_face:
+            continue
+        value = CARDS[card].value
+        if value > total:
+            continue
+        parts = [0] if value == total else groups[total - value]
+        for part in parts:
+            if is_legal(position, Move(MoveKind.FAMILY, card, total, part, (own.cards,))):
+                return True
+    return False
 
 
 def _lay_reason(position: Position, move: Move, piles: list[Pile]) -> str:
