@@ -185,7 +185,14 @@ class Template(str):
 
     def format(self, *args: Any, **kwargs: Any) -> str:
         """Like str.format, with the forms of Phrase values (never raises for a form)."""
-        return _FORMATTER.vformat(self, args, kwargs)
+        # str.format gives the same text whenever it succeeds (a Phrase formats itself
+        # through _form) and takes about a third of string.Formatter's time; a table
+        # frame formats some thirty templates. Only a form asked of a value that is not
+        # a Phrase ("{rank:a}" given a plain string) makes it fail: then the formatter.
+        try:
+            return str.format(self, *args, **kwargs)
+        except (ValueError, TypeError):
+            return _FORMATTER.vformat(self, args, kwargs)
 
 
 def _(message: str) -> str:

@@ -36,7 +36,9 @@ def test_a_blank_or_missing_frame_fails(tmp_path: Path) -> None:
 def test_a_busy_frame_passes(tmp_path: Path) -> None:
     from diloti_desktop.ui.kit import card_art as cards
 
-    pygame.init()
+    # Only the fonts the faces need: pygame.init() would also open the mixer and leave it
+    # open for the tests that run after this one in the process (tests/ui/test_audio.py).
+    pygame.font.init()
     frame = tmp_path / "frame.png"
     surface = pygame.Surface((640, 480))
     surface.fill((10, 90, 40))

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import random
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,7 +25,7 @@ from diloti_desktop.controller.record import (
     parse_grade_note,
 )
 from diloti_desktop.controller.session import restore_session, save_data
-from diloti_desktop.rules import Move, Ruleset, seat_view
+from diloti_desktop.rules import Move, Position, Ruleset, seat_view
 from diloti_desktop.rules.__main__ import main as rules_cli
 from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.position import PLAY, ROUND_OVER
@@ -151,6 +153,24 @@ def test_records_and_grades_survive_a_save_without_recomputing(
     assert again.played_round(1) == session.played_round(1)
 
 
+#: A graded round's save, the position it holds and its round record.
+GradedSave = tuple[dict[str, Any], Position, PlayedRound]
+
+
+@pytest.fixture(scope="module")
+def graded_save() -> GradedSave:
+    """One session's first round played and graded, as its save (each damage test damages
+    its own copy): playing and grading it again for each damage checked nothing more."""
+    made: list[GameSession] = []
+    session = new_session(made, seed=8)
+    try:
+        play = session.played_round(1)
+        assert play is not None
+        return save_data(session), session.position, play
+    finally:
+        session.close()
+
+
 @pytest.mark.parametrize("damage", [
     {"plays": "nonsense"}, {"plays": [{"start": "x", "moves": []}]},
     {"plays": [{"start": "hands=9H/-", "moves": ["s0 9H", "s0 9H"]}]},
@@ -158,15 +178,17 @@ def test_records_and_grades_survive_a_save_without_recomputing(
     {"analysis": {"version": 0, "rounds": {}}}, {"analysis": "nonsense"},
 ])
 def test_a_damaged_record_or_cache_loses_only_itself(sessions: list[GameSession],
+                                                     graded_save: GradedSave,
                                                      damage: dict[str, object]) -> None:
-    session = new_session(sessions, seed=8)
-    restored = restore_session({**save_data(session), **damage},
-                                     player_factory=random_players)
-    assert restored.position == session.position
+    saved, position, play = graded_save
+    restored = restore_session({**copy.deepcopy(saved), **damage},
+                               player_factory=random_players)
+    sessions.append(restored)
+    assert restored.position == position
     if "plays" in damage:
         assert restored.played_round(1) is None
     else:
-        assert restored.played_round(1) == session.played_round(1)
+        assert restored.played_round(1) == play
         assert restored.round_grades.grades(1) == {}
 
 
@@ -218,10 +240,8 @@ def test_the_analysis_stops_when_the_session_closes(sessions: list[GameSession])
     play_round(session)
     session.request_analysis(1)
     session.close()
-    deadline = time.monotonic() + 30
-    while session.round_grades.busy():
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
+    session.round_grades.wait(30)  # by the worker's own end; TimeoutError if it runs on
+    assert not session.round_grades.busy()
     assert session.round_grades.graded < 24
     session.request_analysis(1)
     assert not session.round_grades.busy()
@@ -243,10 +263,8 @@ def test_quitting_during_the_grading_ends_it_quietly(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(offload, "call", pool_stopped)
     with caplog.at_level("INFO"):
         session.request_analysis(1)
-        deadline = time.monotonic() + 30
-        while session.round_grades.busy():
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
+        session.round_grades.wait(30)  # by the worker's own end; TimeoutError if it runs on
+    assert not session.round_grades.busy()
     assert session.round_grades.graded == 0 and session.round_grades.failures == 0
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL") or r.exc_info]
     assert any("quitting" in r.getMessage() for r in caplog.records)

@@ -625,10 +625,13 @@ def _wrong_try(puzzle: Puzzle, move: Move) -> object:
     return _WRONG_TRIES[key]
 
 
-def graded_round(seats: frozenset[int], seed: int = 7) -> GameSession:
+def graded_round(seats: frozenset[int], seed: int = 7,
+                 grades: dict[str, object] | None = None) -> GameSession:
     """A two-player round's last deal played by seeded random moves (both seats human;
     move 1 is a blunder with a better capture), its moves of ``seats`` graded (the
-    exact analysis takes a fraction of a second)."""
+    exact analysis takes a fraction of a second). With ``grades`` (an earlier call's
+    ``round_grades.to_dict()``, for the same seats and seed) the grades are taken from
+    it, as a save brings them back, instead of being worked out again."""
     position, _events = played_position(2, seed, lambda p: p.played >= 40)
     session = GameSession(GameConfig(position.rules, (HUMAN, HUMAN), 3), position,
                           player_factory=random_players, ai_pace=0)
@@ -639,8 +642,11 @@ def graded_round(seats: frozenset[int], seed: int = 7) -> GameSession:
         session.poll()
     play = session.played_round(position.round_no)
     assert play is not None
-    session.request_analysis(position.round_no, seats)
-    session.round_grades.wait(600)  # by the grading's own end, however slow the machine
+    if grades is None:
+        session.request_analysis(position.round_no, seats)
+        session.round_grades.wait(600)  # by the grading's own end, however slow the machine
+    else:
+        session.round_grades.load(grades, session.plays)
     assert session.round_grades.progress(play, seats)[0] == len(play.plies_of(seats)), (
         "the review's analysis stopped before grading every move")
     session.update()

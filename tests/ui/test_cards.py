@@ -20,13 +20,12 @@ def pixels(surface: pygame.Surface) -> bytes:
 
 def colour_count(surface: pygame.Surface, colour: tuple[int, int, int], tolerance: int = 40) -> int:
     """How many opaque pixels are within ``tolerance`` of ``colour`` on every channel."""
-    count = 0
     data = pixels(surface)
-    for i in range(0, len(data), 4):
-        r, g, b, a = data[i : i + 4]
-        if a > 200 and all(abs(c - t) <= tolerance for c, t in zip((r, g, b), colour, strict=True)):
-            count += 1
-    return count
+    red, green, blue = colour
+    return sum(1 for r, g, b, a in zip(data[0::4], data[1::4], data[2::4], data[3::4],
+                                       strict=True)
+               if a > 200 and abs(r - red) <= tolerance and abs(g - green) <= tolerance
+               and abs(b - blue) <= tolerance)
 
 
 @pytest.mark.parametrize("width", [cards.MIN_WIDTH, 48, 71, 72, 100, 157, 240])

@@ -65,11 +65,12 @@ def text(label: str, size: int, colour: Colour = INK, bold: bool = False) -> pyg
 
 
 def clear_caches() -> None:
-    """Forget cached text and felt (after ``pygame.quit()``, or a display change)."""
+    """Forget cached text, shapes and felt (after ``pygame.quit()``, or a display change)."""
+    global _layer_pixels
     _text_cache.clear()
+    _layers.clear()
+    _layer_pixels = 0
     _felt.cache_clear()
-    _rounded_layer.cache_clear()
-    _shade_layer.cache_clear()
     _fit.cache_clear()
     _fit_size.cache_clear()
     _wrap.cache_clear()
@@ -341,30 +342,41 @@ def rounded(target: pygame.Surface, box: Box, colour: Colour, radius: int,
     if alpha >= 255:
         pygame.draw.rect(target, colour, pygame.Rect(box), width=width, border_radius=radius)
         return
-    target.blit(_rounded_layer(box.w, box.h, (*colour, alpha), radius, width), (box.x, box.y))
+    target.blit(_layer(box.w, box.h, colour, alpha, radius, width), (box.x, box.y))
 
 
-@functools.lru_cache(maxsize=16)
-def _rounded_layer(w: int, h: int, colour: tuple[int, ...], radius: int,
-                   width: int) -> pygame.Surface:
-    """A translucent rounded rectangle on its own layer, kept: a screen's panel is the
-    same every frame, and a new layer the size of the window cost about 2 ms a frame."""
+#: Translucent shapes kept, in pixels (4 bytes each): a table frame draws the same few
+#: dozen (card shadows, the table's panels) every frame.
+_LAYER_CACHE_PIXELS: Final = 4_000_000
+_layers: OrderedDict[tuple[int, int, Colour, int, int, int], pygame.Surface] = OrderedDict()
+_layer_pixels = 0
+
+
+def _layer(w: int, h: int, colour: Colour, alpha: int, radius: int,
+           width: int) -> pygame.Surface:
+    """A translucent rounded rectangle on its own surface; cached and shared (only blitted).
+    Making one costs about half as much as blitting it, every frame, for each shadow."""
+    global _layer_pixels
+    key = (w, h, colour, alpha, radius, width)
+    cached = _layers.get(key)
+    if cached is not None:
+        _layers.move_to_end(key)
+        return cached
     layer = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(layer, colour, layer.get_rect(), width=width, border_radius=radius)
+    pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), width=width,
+                     border_radius=radius)
+    _layers[key] = layer
+    _layer_pixels += layer.get_width() * layer.get_height()
+    while _layer_pixels > _LAYER_CACHE_PIXELS and len(_layers) > 1:
+        _key, dropped = _layers.popitem(last=False)
+        _layer_pixels -= dropped.get_width() * dropped.get_height()
     return layer
 
 
 def shade(target: pygame.Surface, alpha: int = 150) -> None:
     """Darken the whole target (behind a dialog)."""
-    target.blit(_shade_layer(target.get_size(), alpha), (0, 0))
-
-
-@functools.lru_cache(maxsize=4)
-def _shade_layer(size: tuple[int, int], alpha: int) -> pygame.Surface:
-    """The translucent black over a whole window, kept (the same every frame)."""
-    layer = pygame.Surface(size, pygame.SRCALPHA)
-    layer.fill((0, 0, 0, alpha))
-    return layer
+    width, height = target.get_size()
+    target.blit(_layer(width, height, (0, 0, 0), alpha, 0, 0), (0, 0))
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
