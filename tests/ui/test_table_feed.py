@@ -20,6 +20,7 @@ from diloti_desktop.rules.position import PLAY
 from diloti_desktop.ui.menus.menu import MainMenuScene
 from diloti_desktop.ui.table.summary import RoundSummaryScene
 from tests.ui.driver import Driver, FrameClock, make_app, random_players
+from tests.ui.scene_gallery import played_position
 
 RULES = Position.parse("rules=2p hands=6S9C/KC2S loose=6D2C4H9S played=1").rules
 
@@ -90,7 +91,12 @@ def test_nothing_is_shown_while_a_dialog_covers_the_table(driver: Driver) -> Non
 
 
 def test_a_round_s_end_opens_its_summary_over_the_table(driver: Driver) -> None:
-    session = open_game(driver)
+    # From the round's last deal: every move is animated at normal speed, frame by frame.
+    position, _events = played_position(2, 3, lambda p: p.played >= 40 and p.turn == 0)
+    session = GameSession(GameConfig(position.rules, (HUMAN, "Casual"), 3), position,
+                          player_factory=random_players, ai_pace=0)
+    driver.ctx.nav.match.play(session)
+    driver.frames(1)
     table = driver.table
     while session.position.phase == PLAY:
         driver.wait_for_turn(30)
