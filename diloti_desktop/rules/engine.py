@@ -284,11 +284,12 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
     phase = PLAY
     scores_field = fields[_SCORES]
     winner = NO_SEAT
-    empty = True
-    for hand in hands:
-        if hand:
-            empty = False
-            break
+    empty = not hands[seat]  # the player to move seldom played the last card of the deal
+    if empty:
+        for hand in hands:
+            if hand:
+                empty = False
+                break
     if empty:
         if stock:  # the next deal: six more to everyone, nothing added to the table
             dealer = position[_DEALER]

@@ -43,6 +43,10 @@ _TURN: Final = 4
 _HANDS: Final = 5
 _LOOSE: Final = 7
 _PILES: Final = 8
+_VALUE: Final = 0  # a pile's value, owner and cards
+_OWNER: Final = 2
+_CARDS: Final = 4
+_NO_PILES: Final[list[Pile]] = []  # shared by the moves without piles: never changed
 
 
 def well_formed(move: object) -> bool:
@@ -69,7 +73,7 @@ def well_formed(move: object) -> bool:
 
 def may_raise(position: Position, seat: int, pile: Pile, own: Pile | None) -> bool:
     """Whether ``seat`` may raise ``pile`` (ignoring the cards it holds)."""
-    rules = position.rules
+    rules = position[_RULES]
     if pile.family or rules.locked_declarations:
         return False
     if own is not None:
@@ -123,26 +127,28 @@ def is_legal(position: Position, move: Move) -> bool:
     if not hand >> card & 1 or loose & ~table:
         return False
     own: Pile | None = None
-    piles: list[Pile] = []
+    piles = _NO_PILES  # the piles the move uses (a list of its own if it uses any)
     table_piles = position[_PILES]
     if table_piles:
         for pile in table_piles:
-            if pile.owner == seat:
+            if pile[_OWNER] == seat:
                 own = pile
         # Piles: each on the table, no repeats, in canonical order (lowest card first).
-        for pile_cards in pile_masks:
-            found: Pile | None = None
-            for pile in table_piles:
-                if pile.cards == pile_cards:
-                    found = pile
-                    break
-            if found is None:
-                return False
-            piles.append(found)
-        if len(pile_masks) > 1:
-            lows = [p & -p for p in pile_masks]
-            if lows != sorted(set(lows)):
-                return False
+        if pile_masks:
+            piles = []
+            for pile_cards in pile_masks:
+                found: Pile | None = None
+                for pile in table_piles:
+                    if pile[_CARDS] == pile_cards:
+                        found = pile
+                        break
+                if found is None:
+                    return False
+                piles.append(found)
+            if len(pile_masks) > 1:
+                lows = [p & -p for p in pile_masks]
+                if lows != sorted(set(lows)):
+                    return False
     elif pile_masks:
         return False
     rank = RANK[card]
@@ -173,8 +179,9 @@ def _capture_ok(position: Position, rank: int, value: int, loose: int, piles: li
     rules = position[_RULES]
     if value != rank or not (loose or piles):
         return False
-    if piles and any(p.value != rank for p in piles):
-        return False
+    for pile in piles:  # a loop, not any(): no generator per checked capture
+        if pile[_VALUE] != rank:
+            return False
     if reserved is not None and reserved not in piles:
         return False
     required = position[_LOOSE] & RANK_MASK[rank] if rules.capture_all_of_rank else 0

@@ -37,8 +37,10 @@ RAISE: Final = MoveKind.RAISE
 
 #: Tables with at most this many loose numerals get the list (a few thousand moves at most).
 LIST_LIMIT: Final = 10
-#: The ``limit`` of :func:`numeral_moves` that never pauses (the whole list at once).
-NO_LIMIT: Final = 1 << 60
+#: The ``limit`` of :func:`numeral_moves` that never pauses (the whole list at once):
+#: more moves than any list can hold, and still an int that pure Python compares fast
+#: (one 30-bit digit).
+NO_LIMIT: Final = (1 << 30) - 1
 
 # Module constants are Final so that the compiled build keeps them in C statics.
 _new: Final = tuple.__new__  # a Move's fields without the keyword handling (hot path)
