@@ -62,7 +62,7 @@ def well_formed(move: object) -> bool:
     if not (isinstance(kind, int) and 0 <= kind <= 4
             and isinstance(card, int) and 0 <= card < DECK_SIZE
             and isinstance(value, int) and 0 <= value <= 13
-            and isinstance(loose, int) and 0 <= loose <= FULL_DECK
+            and isinstance(loose, int) and not loose >> DECK_SIZE  # 0 <= loose <= FULL_DECK
             and isinstance(piles, tuple)):
         return False
     for pile in piles:  # noqa: SIM110 - no generator: every applied move comes here
