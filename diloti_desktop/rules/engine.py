@@ -65,11 +65,19 @@ _new: Final = tuple.__new__
 _POSITION: Final = Position
 _RANDOM: Final = random.Random
 #: Where some of a position's fields are in it (they are read as plain objects).
+_RULES: Final = 0
 _ROUND_NO: Final = 2
 _DEALER: Final = 3
+_TURN: Final = 4
+_HANDS: Final = 5
+_STOCK: Final = 6
+_LOOSE: Final = 7
+_PILES: Final = 8
 _CAPTURED: Final = 9
 _XERIS: Final = 10
 _XERISTAKIA: Final = 11
+_LAST_CAPTURER: Final = 12
+_PLAYED: Final = 13
 _SCORES: Final = 14
 LAY: Final = MoveKind.LAY
 CAPTURE: Final = MoveKind.CAPTURE
@@ -195,63 +203,65 @@ def _family_pile(position: Position, move: Move, seat: int) -> tuple[Pile, Pile 
 
 
 def _play(position: Position, move: Move, events: list[Event] | None) -> Position:
-    rules = position.rules
-    seat = position.turn
+    # The fields are read by index: in pure Python a NamedTuple's attribute is a generic
+    # attribute lookup, several times dearer than indexing the tuple.
+    rules = position[_RULES]
+    seat = position[_TURN]
     side = seat & 1
-    bit = 1 << move.card
-    hands = list(position.hands)
+    kind, card, value, move_loose, move_piles = move
+    bit = 1 << card
+    hands = list(position[_HANDS])
     hands[seat] = hands[seat] & ~bit
-    loose = position.loose
-    piles = position.piles
+    loose = position[_LOOSE]
+    piles = position[_PILES]
     # The counters a move seldom changes pass through as the objects they are: read as
     # typed pairs, the compiled build would unpack each and build a new tuple for it.
     fields: tuple[object, ...] = position
     captured_field = fields[_CAPTURED]
     xeris_field = fields[_XERIS]
     xeristakia_field = fields[_XERISTAKIA]
-    last_capturer = position.last_capturer
-    kind = move.kind
+    last_capturer = position[_LAST_CAPTURER]
     if events is not None:
         events.append(_new(CardPlayed, (seat, move)))
 
     if kind == LAY:
         loose |= bit
     elif kind == CAPTURE:
-        taken = bit | move.loose
-        loose &= ~move.loose
+        taken = bit | move_loose
+        loose &= ~move_loose
         taken_piles: tuple[Pile, ...] = ()
-        if move.piles:
-            taken_piles = tuple(p for p in piles if p.cards in move.piles)
-            piles = tuple(p for p in piles if p.cards not in move.piles)
-            for pile_cards in move.piles:
+        if move_piles:
+            taken_piles = tuple(p for p in piles if p.cards in move_piles)
+            piles = tuple(p for p in piles if p.cards not in move_piles)
+            for pile_cards in move_piles:
                 taken |= pile_cards
-        captured = position.captured
+        captured = position[_CAPTURED]
         captured_field = (captured[0] | taken, captured[1]) if side == 0 else (
             captured[0], captured[1] | taken)
         last_capturer = seat
         if events is not None:
             events.append(_new(Captured, (seat, side, taken, taken_piles)))
-        if not loose and (position.played or rules.first_card_xeri):
+        if not loose and (position[_PLAYED] or rules.first_card_xeri):
             if not piles:
-                xeris = position.xeris
+                xeris = position[_XERIS]
                 xeris_field = (xeris[0] + 1, xeris[1]) if side == 0 else (xeris[0], xeris[1] + 1)
                 if events is not None:
                     events.append(_new(Xeri, (seat, side, rules.xeri_points)))
             elif rules.xeristaki and len(piles) == 1:
-                xeristakia = position.xeristakia
+                xeristakia = position[_XERISTAKIA]
                 xeristakia_field = ((xeristakia[0] + 1, xeristakia[1]) if side == 0
                                     else (xeristakia[0], xeristakia[1] + 1))
                 if events is not None:
                     events.append(_new(Xeristaki, (seat, side, XERISTAKI_POINTS)))
     elif kind == BUILD:
-        loose &= ~move.loose
-        cards = bit | move.loose
-        pile = _new(Pile, (move.value, False, seat, (cards,), cards))
+        loose &= ~move_loose
+        cards = bit | move_loose
+        pile = _new(Pile, (value, False, seat, (cards,), cards))
         piles = (*piles, pile)
         if events is not None:
             events.append(_new(PileDeclared, (seat, pile, None)))
     elif kind == FAMILY:
-        loose &= ~move.loose
+        loose &= ~move_loose
         pile, absorbed = _family_pile(position, move, seat)
         if absorbed is None:
             piles = (*piles, pile)
@@ -260,28 +270,29 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
         if events is not None:
             events.append(_new(PileDeclared, (seat, pile, absorbed)))
     else:  # RAISE
-        loose &= ~move.loose
-        old = next(p for p in piles if p.cards == move.piles[0])
-        cards = old.cards | bit | move.loose
-        pile = _new(Pile, (move.value, False, seat, (cards,), cards))
+        loose &= ~move_loose
+        old = next(p for p in piles if p.cards == move_piles[0])
+        cards = old.cards | bit | move_loose
+        pile = _new(Pile, (value, False, seat, (cards,), cards))
         piles = tuple(pile if p is old else p for p in piles)
         if events is not None:
             events.append(_new(PileRaised, (seat, old, pile)))
 
     players = len(hands)  # one hand per seat (cheaper than the ruleset's attribute)
     turn = seat + 1 if seat + 1 < players else 0
-    stock = position.stock
+    stock = position[_STOCK]
     phase = PLAY
     scores_field = fields[_SCORES]
     winner = NO_SEAT
-    empty = True
-    for hand in hands:
-        if hand:
-            empty = False
-            break
+    empty = not hands[seat]  # the player to move seldom played the last card of the deal
+    if empty:
+        for hand in hands:
+            if hand:
+                empty = False
+                break
     if empty:
         if stock:  # the next deal: six more to everyone, nothing added to the table
-            dealer = position.dealer
+            dealer = position[_DEALER]
             for index in range(players):
                 target = (dealer + 1 + index) % players
                 hand = 0
@@ -308,19 +319,19 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
                     events.append(_new(LeftoversTaken, (winner_side, leftovers)))
             breakdown = score_round(captured, cast("tuple[int, int]", xeris_field),
                                     cast("tuple[int, int]", xeristakia_field), rules)
-            scores = position.scores
+            scores = position[_SCORES]
             scores = (scores[0] + breakdown[0].total, scores[1] + breakdown[1].total)
             scores_field = scores
             winner = match_winner(scores, rules.target)
             phase = MATCH_OVER if winner != NO_SEAT else ROUND_OVER
             if events is not None:
-                events.append(_new(RoundScored, (position.round_no, breakdown, scores)))
+                events.append(_new(RoundScored, (position[_ROUND_NO], breakdown, scores)))
                 if winner != NO_SEAT:
                     events.append(_new(MatchWon, (winner, scores)))
 
     return _new(_POSITION, (rules, phase, fields[_ROUND_NO], fields[_DEALER], turn,
                             tuple(hands), stock, loose, piles, captured_field, xeris_field,
-                            xeristakia_field, last_capturer, position.played + 1,
+                            xeristakia_field, last_capturer, position[_PLAYED] + 1,
                             scores_field, winner))
 
 

@@ -36,6 +36,17 @@ CAPTURE: Final = MoveKind.CAPTURE
 BUILD: Final = MoveKind.BUILD
 FAMILY: Final = MoveKind.FAMILY
 RAISE: Final = MoveKind.RAISE
+# Where some of a position's fields are in it (read by index in the hot functions).
+_RULES: Final = 0
+_PHASE: Final = 1
+_TURN: Final = 4
+_HANDS: Final = 5
+_LOOSE: Final = 7
+_PILES: Final = 8
+_VALUE: Final = 0  # a pile's value, owner and cards
+_OWNER: Final = 2
+_CARDS: Final = 4
+_NO_PILES: Final[list[Pile]] = []  # shared by the moves without piles: never changed
 
 
 def well_formed(move: object) -> bool:
@@ -51,7 +62,7 @@ def well_formed(move: object) -> bool:
     if not (isinstance(kind, int) and 0 <= kind <= 4
             and isinstance(card, int) and 0 <= card < DECK_SIZE
             and isinstance(value, int) and 0 <= value <= 13
-            and isinstance(loose, int) and 0 <= loose <= FULL_DECK
+            and isinstance(loose, int) and not loose >> DECK_SIZE  # 0 <= loose <= FULL_DECK
             and isinstance(piles, tuple)):
         return False
     for pile in piles:  # noqa: SIM110 - no generator: every applied move comes here
@@ -62,7 +73,7 @@ def well_formed(move: object) -> bool:
 
 def may_raise(position: Position, seat: int, pile: Pile, own: Pile | None) -> bool:
     """Whether ``seat`` may raise ``pile`` (ignoring the cards it holds)."""
-    rules = position.rules
+    rules = position[_RULES]
     if pile.family or rules.locked_declarations:
         return False
     if own is not None:
@@ -93,9 +104,10 @@ def family_piles(position: Position, own: Pile | None, total: int) -> list[Pile]
     declarations are locked."""
     if own is not None:
         return [own] if own.value == total else None
-    if not position.piles or position.rules.locked_declarations:
+    piles = position[_PILES]
+    if not piles or position[_RULES].locked_declarations:
         return []
-    return [p for p in position.piles if p.value == total and not p.family]
+    return [p for p in piles if p.value == total and not p.family]
 
 
 def _held(hand: int) -> list[int]:
@@ -104,46 +116,52 @@ def _held(hand: int) -> list[int]:
 
 def is_legal(position: Position, move: Move) -> bool:
     """Whether ``move`` is one of ``legal_moves(position)``; never lists them."""
-    if position.phase != PLAY or not well_formed(move):
+    # The fields are read by index: in pure Python a NamedTuple's attribute is a generic
+    # attribute lookup, several times dearer than indexing the tuple.
+    if position[_PHASE] != PLAY or not well_formed(move):
         return False
     kind, card, value, loose, pile_masks = move
-    seat = position.turn
-    hand = position.hands[seat]
-    if not hand >> card & 1 or loose & ~position.loose:
+    seat = position[_TURN]
+    hand = position[_HANDS][seat]
+    table = position[_LOOSE]
+    if not hand >> card & 1 or loose & ~table:
         return False
     own: Pile | None = None
-    piles: list[Pile] = []
-    if position.piles:
-        for pile in position.piles:
-            if pile.owner == seat:
+    piles = _NO_PILES  # the piles the move uses (a list of its own if it uses any)
+    table_piles = position[_PILES]
+    if table_piles:
+        for pile in table_piles:
+            if pile[_OWNER] == seat:
                 own = pile
         # Piles: each on the table, no repeats, in canonical order (lowest card first).
-        for pile_cards in pile_masks:
-            found: Pile | None = None
-            for pile in position.piles:
-                if pile.cards == pile_cards:
-                    found = pile
-                    break
-            if found is None:
-                return False
-            piles.append(found)
-        if len(pile_masks) > 1:
-            lows = [p & -p for p in pile_masks]
-            if lows != sorted(set(lows)):
-                return False
+        if pile_masks:
+            piles = []
+            for pile_cards in pile_masks:
+                found: Pile | None = None
+                for pile in table_piles:
+                    if pile[_CARDS] == pile_cards:
+                        found = pile
+                        break
+                if found is None:
+                    return False
+                piles.append(found)
+            if len(pile_masks) > 1:
+                lows = [p & -p for p in pile_masks]
+                if lows != sorted(set(lows)):
+                    return False
     elif pile_masks:
         return False
     rank = RANK[card]
     if kind == LAY:
         if value or loose or piles or own is not None:
             return False
-        return rank <= 10 or not position.loose & RANK_MASK[rank]
+        return rank <= 10 or not table & RANK_MASK[rank]
     if rank > 10:  # a face card only ever takes one loose face of its rank
         return (kind == CAPTURE and value == rank and not piles
                 and loose.bit_count() == 1 and bool(loose & RANK_MASK[rank]))
     if loose & ~NUMERALS:
         return False
-    last = reserved(own, rank, (hand & RANK_MASK[rank]).bit_count())
+    last = own is not None and reserved(own, rank, (hand & RANK_MASK[rank]).bit_count())
     if kind == CAPTURE:
         return _capture_ok(position, rank, value, loose, piles, own if last else None)
     if last:
@@ -158,14 +176,15 @@ def is_legal(position: Position, move: Move) -> bool:
 
 def _capture_ok(position: Position, rank: int, value: int, loose: int, piles: list[Pile],
                 reserved: Pile | None) -> bool:
-    rules = position.rules
+    rules = position[_RULES]
     if value != rank or not (loose or piles):
         return False
-    if piles and any(p.value != rank for p in piles):
-        return False
+    for pile in piles:  # a loop, not any(): no generator per checked capture
+        if pile[_VALUE] != rank:
+            return False
     if reserved is not None and reserved not in piles:
         return False
-    required = position.loose & RANK_MASK[rank] if rules.capture_all_of_rank else 0
+    required = position[_LOOSE] & RANK_MASK[rank] if rules.capture_all_of_rank else 0
     if required & ~loose:
         return False
     others = loose & ~RANK_MASK[rank]  # cards of the capturing value are groups alone

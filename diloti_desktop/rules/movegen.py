@@ -117,7 +117,7 @@ def legal_moves(position: Position) -> Iterator[Move]:
     numerals the moves are few and are built at once as a list (much cheaper than a
     stream); beyond, they are handed on in growing batches.
     """
-    if position.phase != PLAY:
+    if position[1] != PLAY:  # the phase (a NamedTuple's attribute costs more to read)
         return iter(())
     h = holdings(position)
     numerals = h.numerals
@@ -185,9 +185,11 @@ def _card_moves(h: Holdings, card: int, rank: int, groups: Groups) -> Iterator[M
         return
     handed = 0
     limit = LAZY_CHUNK
+    values = h.values
+    higher = values[values.index(rank):]
     while True:
         moves = []
-        complete = numeral_moves(moves, h, card, rank, groups, limit)
+        complete = numeral_moves(moves, h, card, rank, groups, limit, higher)
         for index in range(handed, len(moves)):
             yield moves[index]
         if complete:

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from diloti_desktop.rules.cards import DECK_SIZE, NUMERALS, RANK, RANK_MASK, value_sum
-from diloti_desktop.rules.legality import family_piles, keeps_another, may_raise, reserved
+from diloti_desktop.rules.legality import family_piles, may_raise, reserved
 from diloti_desktop.rules.moves import Move, MoveKind
 from diloti_desktop.rules.position import Pile, Position
 from diloti_desktop.rules.ruleset import Ruleset
@@ -37,8 +37,10 @@ RAISE: Final = MoveKind.RAISE
 
 #: Tables with at most this many loose numerals get the list (a few thousand moves at most).
 LIST_LIMIT: Final = 10
-#: The ``limit`` of :func:`numeral_moves` that never pauses (the whole list at once).
-NO_LIMIT: Final = 1 << 60
+#: The ``limit`` of :func:`numeral_moves` that never pauses (the whole list at once):
+#: more moves than any list can hold, and still an int that pure Python compares fast
+#: (one 30-bit digit).
+NO_LIMIT: Final = (1 << 30) - 1
 
 # Module constants are Final so that the compiled build keeps them in C statics.
 _new: Final = tuple.__new__  # a Move's fields without the keyword handling (hot path)
@@ -47,6 +49,7 @@ _NO_PILES: Final[tuple[int, ...]] = ()
 _NO_SUBSETS: Final[list[tuple[int, ...]]] = [()]  # the pile subsets of a table without piles
 _NO_PILE: Final[list[int]] = [0]  # what a family may absorb with no pile to absorb
 _ZERO: Final[list[int]] = [0]
+_NO_UNIONS: Final[list[int]] = []  # shared, never changed
 _NEVER_SEEN: Final[set[int]] = set()  # the families of one part need no check: never filled
 #: The lay of each card (one shared value: moves are immutable).
 _LAYS: Final = tuple(Move(LAY, card, 0, 0, ()) for card in range(DECK_SIZE))
@@ -168,11 +171,13 @@ def pile_subsets(piles: list[int]) -> list[tuple[int, ...]]:
 class Holdings:
     """What the player to move holds and may do, worked out once per position for every
     card's moves (by :func:`holdings`): the cards held per rank (``held[rank]``), the
-    numeral values held (``values``, lowest first), the own pile and the ruleset's
+    numeral values held (``values``, lowest first), the lowest card held of each rank
+    (``firsts``, lowest first), the own pile and the ruleset's
     switches the moves read (bits: ``switches & _CAPTURE_ALL`` and so on)."""
 
     __slots__ = (
         "checks",
+        "firsts",
         "hand",
         "held",
         "loose",
@@ -189,6 +194,7 @@ class Holdings:
     # Set by :func:`holdings`: a class without ``__init__`` is made without the call of a
     # Python-level ``__init__``, which costs pure Python as much as the work itself.
     checks: bool
+    firsts: list[int]
     hand: int
     held: list[int]
     loose: int
@@ -202,35 +208,49 @@ class Holdings:
     values: list[int]
 
 
+# Where the position's fields read here are in it: in pure Python a NamedTuple's attribute
+# is a generic attribute lookup, several times dearer than indexing the tuple.
+_RULES: Final = 0
+_TURN: Final = 4
+_HANDS: Final = 5
+_LOOSE: Final = 7
+_PILES: Final = 8
+_OWNER: Final = 2  # a pile's owner
+
+
 def holdings(position: Position) -> Holdings:
     """The :class:`Holdings` of the player to move."""
-    seat = position.turn
-    piles = position.piles
+    seat = position[_TURN]
+    piles = position[_PILES]
     own: Pile | None = None
     for pile in piles:
-        if pile.owner == seat:
+        if pile[_OWNER] == seat:
             own = pile
             break
     held = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
     values: list[int] = []
-    hand = position.hands[seat]
+    firsts: list[int] = []
+    hand = position[_HANDS][seat]
     mask = hand
-    while mask:
+    while mask:  # cards come lowest first
         low = mask & -mask
         mask ^= low
-        rank = RANK[low.bit_length() - 1]
+        card = low.bit_length() - 1
+        rank = RANK[card]
         count = held[rank]
-        if not count and rank <= 10:
-            values.append(rank)  # cards come lowest first
+        if not count:
+            firsts.append(card)
+            if rank <= 10:
+                values.append(rank)
         held[rank] = count + 1
-    rules = position.rules
+    rules = position[_RULES]
     seen = _SWITCHES[0]
     if seen[0] is rules:
         switches = seen[1]
     else:
         switches = _switches(rules)
         _SWITCHES[0] = (rules, switches)  # replaced whole: other threads read it too
-    loose = position.loose
+    loose = position[_LOOSE]
     h = Holdings()
     h.position = position
     h.seat = seat
@@ -241,6 +261,7 @@ def holdings(position: Position) -> Holdings:
     h.own = own
     h.held = held
     h.values = values
+    h.firsts = firsts
     h.switches = switches
     # whether a capture variant is on (the captures are then checked one by one)
     h.checks = switches & (_CAPTURE_ALL | _ONE_GROUP) != 0
@@ -276,22 +297,21 @@ def move_list(h: Holdings, groups: Groups) -> list[Move]:
     moves: list[Move] = []
     hand = h.hand
     held = h.held
-    left = hand
-    while left:  # rank by rank, lowest first
-        low = left & -left
-        card = low.bit_length() - 1
+    values = h.values
+    at = 0  # the numeral ranks come lowest first: ``values[at]`` is the next one
+    for card in h.firsts:  # rank by rank, lowest first
         rank = RANK[card]
-        cards = hand & RANK_MASK[rank]
-        left ^= cards
         start = len(moves)
         if rank > 10:
             face_moves(moves, card, rank, h.loose, h.own)
         else:
-            numeral_moves(moves, h, card, rank, groups, NO_LIMIT)
+            # (the lowest numeral rank needs no slice: every value held is as high)
+            numeral_moves(moves, h, card, rank, groups, NO_LIMIT, values[at:] if at else values)
+            at += 1
         if held[rank] == 1:
             continue
         end = len(moves)  # the rank's other cards have the same moves
-        cards ^= low
+        cards = hand & RANK_MASK[rank] & ~(1 << card)
         while cards:
             low = cards & -cards
             cards ^= low
@@ -379,14 +399,15 @@ def _captures(out: list[Move], h: Holdings, card: int, value: int, singles: list
 
 
 def numeral_moves(out: list[Move], h: Holdings, card: int, value: int, groups: Groups,
-                  limit: int) -> bool:
+                  limit: int, higher: list[int]) -> bool:
     """Append the moves of a numeral card (every card of its rank has the same ones) to
     ``out``; False if it stopped early because ``out`` held ``limit`` moves or more (see
     the module docs; with :data:`NO_LIMIT` it never stops early and the unions of sums
     are listed at once).
 
     ``groups[s]`` are the groups of loose numerals adding to s, for s up to the highest
-    numeral value held."""
+    numeral value held; ``higher``: the numeral values held from ``value`` up (the end of
+    ``h.values``; the lower ones give no declaration or family)."""
     piles = h.piles
     held = h.held
     lazy = limit < NO_LIMIT
@@ -410,27 +431,28 @@ def numeral_moves(out: list[Move], h: Holdings, card: int, value: int, groups: G
         value_unions = listed
         own = None
     numerals = h.numerals
-    values = h.values
 
     # -- lay and plain declarations ----------------------------------------------------
     if own is None:
         out.append(_LAYS[card])
         if numerals:
-            for total in values:
+            for total in higher:
                 if total > value:
                     for group in groups[total - value]:
                         out.append(_new(_MOVE, (BUILD, card, total, group, _NO_PILES)))
 
     # -- families ----------------------------------------------------------------------
-    for total in values:
-        if total < value:
+    for total in higher:
+        # the declarer must keep another card of the family's value (``keeps_another``,
+        # written out: it would be a call per card; a value above the played one is held)
+        if total == value and held[value] < 2:
             continue
-        if total == value and not keeps_another(held[value], value, value):
-            continue  # the declarer must keep another card of the family's value (a value
-            # above the played one is held: ``values``)
         rest = groups[total]
-        absorbable = _NO_PILE  # pile masks; 0 stands for "no pile"
-        if piles:
+        if not piles:
+            if not rest:
+                continue
+            absorbable = _NO_PILE  # pile masks; 0 stands for "no pile"
+        else:
             taken = family_piles(h.position, own, total)
             if taken is None:
                 continue
@@ -440,8 +462,8 @@ def numeral_moves(out: list[Move], h: Holdings, card: int, value: int, groups: G
                 absorbable = [0, *[pile.cards for pile in taken]]
             elif not rest:
                 continue  # no second component anywhere
-        elif not rest:
-            continue
+            else:
+                absorbable = _NO_PILE
         parts = _ZERO if total == value else groups[total - value]
         # Only a second part can give a family again (each part's unions are distinct);
         # loose and pile cards are disjoint: their union is the family's key.
@@ -456,6 +478,8 @@ def numeral_moves(out: list[Move], h: Holdings, card: int, value: int, groups: G
                 further = value_unions  # the rest is every group of ``value``
             elif lazy:
                 further = iter_unions([g for g in rest if not g & part])
+            elif len(rest) == 1:  # the commonest case, without a list to filter
+                further = _NO_UNIONS if rest[0] & part else rest
             else:
                 further = unions([g for g in rest if not g & part])
             for other in further:

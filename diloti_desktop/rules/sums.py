@@ -60,7 +60,9 @@ _BITS_OF_NIBBLE: Final = tuple(n.bit_count() for n in range(16))
 
 
 def _total(counts: Counts) -> int:
-    return sum(v * counts[v] for v in range(1, 11))
+    # written out: a generator over the ten values costs several times as much
+    return (counts[1] + 2 * counts[2] + 3 * counts[3] + 4 * counts[4] + 5 * counts[5]
+            + 6 * counts[6] + 7 * counts[7] + 8 * counts[8] + 9 * counts[9] + 10 * counts[10])
 
 
 def _sub(counts: Counts, shape: Counts) -> Counts:
@@ -232,19 +234,16 @@ def groups_of(numerals: int, top: int = 10) -> list[list[int]]:
     numerals &= NUMERALS
     if not numerals:
         return _NO_GROUPS
-    if top >= 10:
-        found: list[list[int]] = [_NONE, [], [], [], [], [], [], [], [], [], []]
-    else:  # the sums above ``top`` stay empty: one shared list, never filled
-        found = [_NONE, _NONE, _NONE, _NONE, _NONE, _NONE, _NONE, _NONE, _NONE, _NONE, _NONE]
-        for total in range(1, top + 1):
-            found[total] = []
-    _extend(numerals, 0, 0, top, found)
+    # A sum's list is made by its first group: the sums no group makes keep the shared
+    # empty list (one list made and freed fewer for each).
+    found = [_NONE] * 11
+    _extend(numerals, 0, 0, top if top < 10 else 10, found)
     return found
 
 
-#: An empty list of groups shared by every answer of :func:`groups_of` (no group adds
-#: up to 0, none is listed above ``top``), and the answer for a table without numerals:
-#: never changed (the answers are only read).
+#: An empty list of groups shared by every answer of :func:`groups_of` (for the sums no
+#: group adds up to, and those above ``top``), and the answer for a table without
+#: numerals: never changed (the answers are only read).
 _NONE: Final[list[int]] = []
 _NO_GROUPS: Final[list[list[int]]] = [_NONE] * 11
 
@@ -252,16 +251,24 @@ _NO_GROUPS: Final[list[list[int]]] = [_NONE] * 11
 def _extend(cards: int, chosen: int, total: int, top: int, found: list[list[int]]) -> None:
     """Add to ``found`` the sums (up to ``top``) of ``chosen`` with each subset of
     ``cards`` (bit operations only: no list of the cards to build)."""
+    cards &= _UP_TO[top - total]  # the cards too big to add are never looked at
     while cards:
         low = cards & -cards
         cards ^= low
-        reached = total + (low.bit_length() - 1 >> 2) + 1
-        if reached > top:
-            return  # cards come lowest first: every later one is too big as well
+        reached = total + (low.bit_length() + 3 >> 2)  # the card's value
         group = chosen | low
-        found[reached].append(group)
-        if reached < top:
+        row = found[reached]
+        if row is _NONE:
+            found[reached] = [group]
+        else:
+            row.append(group)
+        if reached < top and cards:
             _extend(cards, group, reached, top, found)
+
+
+#: ``_UP_TO[v]``: the numeral cards of value v or less (a value's four cards are bits
+#: 4(v - 1) to 4v - 1).
+_UP_TO: Final = tuple((1 << 4 * v) - 1 for v in range(11))
 
 
 def has_sum(counts: Counts, target: int) -> bool:
