@@ -131,7 +131,10 @@ def load_puzzles(path: Path | None = None) -> tuple[list[Puzzle], str | None]:
         if raw is None:
             raise files.UnreadableFile(_("the file is missing"), "no such file")
         try:
-            return parse_puzzles(files.parse_json(raw)), None
+            puzzles = parse_puzzles(files.parse_json(raw))
+            if not puzzles:  # the installation ships puzzles: none means a damaged file
+                raise ValueError("the file lists no puzzle")
+            return puzzles, None
         except ValueError as error:
             raise files.UnreadableFile(_("the file does not hold the expected data"),
                                        str(error)) from error
