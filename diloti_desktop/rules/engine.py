@@ -53,7 +53,28 @@ from diloti_desktop.rules.events import (
 from diloti_desktop.rules.legality import is_legal
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move, MoveKind
-from diloti_desktop.rules.position import MATCH_OVER, NO_SEAT, PLAY, ROUND_OVER, Pile, Position
+from diloti_desktop.rules.position import (
+    AT_CAPTURED,
+    AT_DEALER,
+    AT_HANDS,
+    AT_LAST_CAPTURER,
+    AT_LOOSE,
+    AT_PILES,
+    AT_PLAYED,
+    AT_ROUND_NO,
+    AT_RULES,
+    AT_SCORES,
+    AT_STOCK,
+    AT_TURN,
+    AT_XERIS,
+    AT_XERISTAKIA,
+    MATCH_OVER,
+    NO_SEAT,
+    PLAY,
+    ROUND_OVER,
+    Pile,
+    Position,
+)
 from diloti_desktop.rules.ruleset import XERISTAKI_POINTS, Ruleset
 from diloti_desktop.rules.scoring import SideScore, match_winner, score_round
 from diloti_desktop.rules.sums import partition
@@ -64,21 +85,6 @@ CARDS_PER_DEAL: Final = 6
 _new: Final = tuple.__new__
 _POSITION: Final = Position
 _RANDOM: Final = random.Random
-#: Where some of a position's fields are in it (they are read as plain objects).
-_RULES: Final = 0
-_ROUND_NO: Final = 2
-_DEALER: Final = 3
-_TURN: Final = 4
-_HANDS: Final = 5
-_STOCK: Final = 6
-_LOOSE: Final = 7
-_PILES: Final = 8
-_CAPTURED: Final = 9
-_XERIS: Final = 10
-_XERISTAKIA: Final = 11
-_LAST_CAPTURER: Final = 12
-_PLAYED: Final = 13
-_SCORES: Final = 14
 LAY: Final = MoveKind.LAY
 CAPTURE: Final = MoveKind.CAPTURE
 BUILD: Final = MoveKind.BUILD
@@ -205,22 +211,22 @@ def _family_pile(position: Position, move: Move, seat: int) -> tuple[Pile, Pile 
 def _play(position: Position, move: Move, events: list[Event] | None) -> Position:
     # The fields are read by index: in pure Python a NamedTuple's attribute is a generic
     # attribute lookup, several times dearer than indexing the tuple.
-    rules = position[_RULES]
-    seat = position[_TURN]
+    rules = position[AT_RULES]
+    seat = position[AT_TURN]
     side = seat & 1
     kind, card, value, move_loose, move_piles = move
     bit = 1 << card
-    hands = list(position[_HANDS])
+    hands = list(position[AT_HANDS])
     hands[seat] = hands[seat] & ~bit
-    loose = position[_LOOSE]
-    piles = position[_PILES]
+    loose = position[AT_LOOSE]
+    piles = position[AT_PILES]
     # The counters a move seldom changes pass through as the objects they are: read as
     # typed pairs, the compiled build would unpack each and build a new tuple for it.
     fields: tuple[object, ...] = position
-    captured_field = fields[_CAPTURED]
-    xeris_field = fields[_XERIS]
-    xeristakia_field = fields[_XERISTAKIA]
-    last_capturer = position[_LAST_CAPTURER]
+    captured_field = fields[AT_CAPTURED]
+    xeris_field = fields[AT_XERIS]
+    xeristakia_field = fields[AT_XERISTAKIA]
+    last_capturer = position[AT_LAST_CAPTURER]
     if events is not None:
         events.append(_new(CardPlayed, (seat, move)))
 
@@ -235,20 +241,20 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
             piles = tuple(p for p in piles if p.cards not in move_piles)
             for pile_cards in move_piles:
                 taken |= pile_cards
-        captured = position[_CAPTURED]
+        captured = position[AT_CAPTURED]
         captured_field = (captured[0] | taken, captured[1]) if side == 0 else (
             captured[0], captured[1] | taken)
         last_capturer = seat
         if events is not None:
             events.append(_new(Captured, (seat, side, taken, taken_piles)))
-        if not loose and (position[_PLAYED] or rules.first_card_xeri):
+        if not loose and (position[AT_PLAYED] or rules.first_card_xeri):
             if not piles:
-                xeris = position[_XERIS]
+                xeris = position[AT_XERIS]
                 xeris_field = (xeris[0] + 1, xeris[1]) if side == 0 else (xeris[0], xeris[1] + 1)
                 if events is not None:
                     events.append(_new(Xeri, (seat, side, rules.xeri_points)))
             elif rules.xeristaki and len(piles) == 1:
-                xeristakia = position[_XERISTAKIA]
+                xeristakia = position[AT_XERISTAKIA]
                 xeristakia_field = ((xeristakia[0] + 1, xeristakia[1]) if side == 0
                                     else (xeristakia[0], xeristakia[1] + 1))
                 if events is not None:
@@ -280,9 +286,9 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
 
     players = len(hands)  # one hand per seat (cheaper than the ruleset's attribute)
     turn = seat + 1 if seat + 1 < players else 0
-    stock = position[_STOCK]
+    stock = position[AT_STOCK]
     phase = PLAY
-    scores_field = fields[_SCORES]
+    scores_field = fields[AT_SCORES]
     winner = NO_SEAT
     empty = not hands[seat]  # the player to move seldom played the last card of the deal
     if empty:
@@ -292,7 +298,7 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
                 break
     if empty:
         if stock:  # the next deal: six more to everyone, nothing added to the table
-            dealer = position[_DEALER]
+            dealer = position[AT_DEALER]
             for index in range(players):
                 target = (dealer + 1 + index) % players
                 hand = 0
@@ -319,19 +325,19 @@ def _play(position: Position, move: Move, events: list[Event] | None) -> Positio
                     events.append(_new(LeftoversTaken, (winner_side, leftovers)))
             breakdown = score_round(captured, cast("tuple[int, int]", xeris_field),
                                     cast("tuple[int, int]", xeristakia_field), rules)
-            scores = position[_SCORES]
+            scores = position[AT_SCORES]
             scores = (scores[0] + breakdown[0].total, scores[1] + breakdown[1].total)
             scores_field = scores
             winner = match_winner(scores, rules.target)
             phase = MATCH_OVER if winner != NO_SEAT else ROUND_OVER
             if events is not None:
-                events.append(_new(RoundScored, (position[_ROUND_NO], breakdown, scores)))
+                events.append(_new(RoundScored, (position[AT_ROUND_NO], breakdown, scores)))
                 if winner != NO_SEAT:
                     events.append(_new(MatchWon, (winner, scores)))
 
-    return _new(_POSITION, (rules, phase, fields[_ROUND_NO], fields[_DEALER], turn,
+    return _new(_POSITION, (rules, phase, fields[AT_ROUND_NO], fields[AT_DEALER], turn,
                             tuple(hands), stock, loose, piles, captured_field, xeris_field,
-                            xeristakia_field, last_capturer, position[_PLAYED] + 1,
+                            xeristakia_field, last_capturer, position[AT_PLAYED] + 1,
                             scores_field, winner))
 
 

@@ -21,7 +21,20 @@ from typing import Final
 
 from diloti_desktop.rules.cards import DECK_SIZE, FULL_DECK, NUMERALS, RANK, RANK_MASK, value_sum
 from diloti_desktop.rules.moves import Move, MoveKind
-from diloti_desktop.rules.position import PLAY, Pile, Position
+from diloti_desktop.rules.position import (
+    AT_HANDS,
+    AT_LOOSE,
+    AT_PHASE,
+    AT_PILES,
+    AT_RULES,
+    AT_TURN,
+    PILE_CARDS,
+    PILE_OWNER,
+    PILE_VALUE,
+    PLAY,
+    Pile,
+    Position,
+)
 from diloti_desktop.rules.sums import (
     Counts,
     can_partition,
@@ -36,16 +49,6 @@ CAPTURE: Final = MoveKind.CAPTURE
 BUILD: Final = MoveKind.BUILD
 FAMILY: Final = MoveKind.FAMILY
 RAISE: Final = MoveKind.RAISE
-# Where some of a position's fields are in it (read by index in the hot functions).
-_RULES: Final = 0
-_PHASE: Final = 1
-_TURN: Final = 4
-_HANDS: Final = 5
-_LOOSE: Final = 7
-_PILES: Final = 8
-_VALUE: Final = 0  # a pile's value, owner and cards
-_OWNER: Final = 2
-_CARDS: Final = 4
 _NO_PILES: Final[list[Pile]] = []  # shared by the moves without piles: never changed
 
 
@@ -73,7 +76,7 @@ def well_formed(move: object) -> bool:
 
 def may_raise(position: Position, seat: int, pile: Pile, own: Pile | None) -> bool:
     """Whether ``seat`` may raise ``pile`` (ignoring the cards it holds)."""
-    rules = position[_RULES]
+    rules = position[AT_RULES]
     if pile.family or rules.locked_declarations:
         return False
     if own is not None:
@@ -104,8 +107,8 @@ def family_piles(position: Position, own: Pile | None, total: int) -> list[Pile]
     declarations are locked."""
     if own is not None:
         return [own] if own.value == total else None
-    piles = position[_PILES]
-    if not piles or position[_RULES].locked_declarations:
+    piles = position[AT_PILES]
+    if not piles or position[AT_RULES].locked_declarations:
         return []
     return [p for p in piles if p.value == total and not p.family]
 
@@ -118,20 +121,20 @@ def is_legal(position: Position, move: Move) -> bool:
     """Whether ``move`` is one of ``legal_moves(position)``; never lists them."""
     # The fields are read by index: in pure Python a NamedTuple's attribute is a generic
     # attribute lookup, several times dearer than indexing the tuple.
-    if position[_PHASE] != PLAY or not well_formed(move):
+    if position[AT_PHASE] != PLAY or not well_formed(move):
         return False
     kind, card, value, loose, pile_masks = move
-    seat = position[_TURN]
-    hand = position[_HANDS][seat]
-    table = position[_LOOSE]
+    seat = position[AT_TURN]
+    hand = position[AT_HANDS][seat]
+    table = position[AT_LOOSE]
     if not hand >> card & 1 or loose & ~table:
         return False
     own: Pile | None = None
     piles = _NO_PILES  # the piles the move uses (a list of its own if it uses any)
-    table_piles = position[_PILES]
+    table_piles = position[AT_PILES]
     if table_piles:
         for pile in table_piles:
-            if pile[_OWNER] == seat:
+            if pile[PILE_OWNER] == seat:
                 own = pile
         # Piles: each on the table, no repeats, in canonical order (lowest card first).
         if pile_masks:
@@ -139,7 +142,7 @@ def is_legal(position: Position, move: Move) -> bool:
             for pile_cards in pile_masks:
                 found: Pile | None = None
                 for pile in table_piles:
-                    if pile[_CARDS] == pile_cards:
+                    if pile[PILE_CARDS] == pile_cards:
                         found = pile
                         break
                 if found is None:
@@ -176,15 +179,15 @@ def is_legal(position: Position, move: Move) -> bool:
 
 def _capture_ok(position: Position, rank: int, value: int, loose: int, piles: list[Pile],
                 reserved: Pile | None) -> bool:
-    rules = position[_RULES]
+    rules = position[AT_RULES]
     if value != rank or not (loose or piles):
         return False
     for pile in piles:  # a loop, not any(): no generator per checked capture
-        if pile[_VALUE] != rank:
+        if pile[PILE_VALUE] != rank:
             return False
     if reserved is not None and reserved not in piles:
         return False
-    required = position[_LOOSE] & RANK_MASK[rank] if rules.capture_all_of_rank else 0
+    required = position[AT_LOOSE] & RANK_MASK[rank] if rules.capture_all_of_rank else 0
     if required & ~loose:
         return False
     others = loose & ~RANK_MASK[rank]  # cards of the capturing value are groups alone

@@ -25,7 +25,16 @@ from typing import Final
 from diloti_desktop.rules.cards import DECK_SIZE, NUMERALS, RANK, RANK_MASK, value_sum
 from diloti_desktop.rules.legality import family_piles, may_raise, reserved
 from diloti_desktop.rules.moves import Move, MoveKind
-from diloti_desktop.rules.position import Pile, Position
+from diloti_desktop.rules.position import (
+    AT_HANDS,
+    AT_LOOSE,
+    AT_PILES,
+    AT_RULES,
+    AT_TURN,
+    PILE_OWNER,
+    Pile,
+    Position,
+)
 from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.rules.sums import groups_of
 
@@ -208,29 +217,21 @@ class Holdings:
     values: list[int]
 
 
-# Where the position's fields read here are in it: in pure Python a NamedTuple's attribute
-# is a generic attribute lookup, several times dearer than indexing the tuple.
-_RULES: Final = 0
-_TURN: Final = 4
-_HANDS: Final = 5
-_LOOSE: Final = 7
-_PILES: Final = 8
-_OWNER: Final = 2  # a pile's owner
 
 
 def holdings(position: Position) -> Holdings:
     """The :class:`Holdings` of the player to move."""
-    seat = position[_TURN]
-    piles = position[_PILES]
+    seat = position[AT_TURN]
+    piles = position[AT_PILES]
     own: Pile | None = None
     for pile in piles:
-        if pile[_OWNER] == seat:
+        if pile[PILE_OWNER] == seat:
             own = pile
             break
     held = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
     values: list[int] = []
     firsts: list[int] = []
-    hand = position[_HANDS][seat]
+    hand = position[AT_HANDS][seat]
     mask = hand
     while mask:  # cards come lowest first
         low = mask & -mask
@@ -243,14 +244,14 @@ def holdings(position: Position) -> Holdings:
             if rank <= 10:
                 values.append(rank)
         held[rank] = count + 1
-    rules = position[_RULES]
+    rules = position[AT_RULES]
     seen = _SWITCHES[0]
     if seen[0] is rules:
         switches = seen[1]
     else:
         switches = _switches(rules)
         _SWITCHES[0] = (rules, switches)  # replaced whole: other threads read it too
-    loose = position[_LOOSE]
+    loose = position[AT_LOOSE]
     h = Holdings()
     h.position = position
     h.seat = seat

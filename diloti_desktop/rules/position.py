@@ -48,6 +48,27 @@ ROUND_OVER: Final = 1
 MATCH_OVER: Final = 2
 PHASE_NAMES: Final = ("play", "roundover", "matchover")
 NO_SEAT: Final = -1
+#: Where a position's fields are in it, and a pile's, for the hot paths that read them by
+#: index: in pure Python a NamedTuple's attribute is a generic attribute lookup, several
+#: times dearer than indexing the tuple (tests/rules/test_engine_fields.py checks them).
+AT_RULES: Final = 0
+AT_PHASE: Final = 1
+AT_ROUND_NO: Final = 2
+AT_DEALER: Final = 3
+AT_TURN: Final = 4
+AT_HANDS: Final = 5
+AT_STOCK: Final = 6
+AT_LOOSE: Final = 7
+AT_PILES: Final = 8
+AT_CAPTURED: Final = 9
+AT_XERIS: Final = 10
+AT_XERISTAKIA: Final = 11
+AT_LAST_CAPTURER: Final = 12
+AT_PLAYED: Final = 13
+AT_SCORES: Final = 14
+PILE_VALUE: Final = 0
+PILE_OWNER: Final = 2
+PILE_CARDS: Final = 4
 
 
 class Pile(NamedTuple):
