@@ -7,23 +7,27 @@ calls the controller or the rules core to play a move.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
 
 from diloti_desktop.ai.base import RandomPlayer
 from diloti_desktop.ai.search import SearchConfig
-from diloti_desktop.controller import GameSession
+from diloti_desktop.controller import HUMAN, GameConfig, GameSession
 from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.rules.cards import iter_cards
 from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.position import Position
+from diloti_desktop.rules.ruleset import Ruleset
 from diloti_desktop.ui.flow import Flow
 from diloti_desktop.ui.kit.context import AppContext
 from diloti_desktop.ui.kit.layout import Box
 from diloti_desktop.ui.kit.scene import Scene
+from diloti_desktop.ui.menus.menu import MainMenuScene
 from diloti_desktop.ui.review.review_scene import ReviewScene
 from diloti_desktop.ui.shell import Shell
 from diloti_desktop.ui.table.dialogs import ChooserScene
@@ -277,6 +281,30 @@ class Driver:
             self.click(self.button("play"))
         if isinstance(self.top, ChooserScene):
             self.choose_in_chooser(move)
+
+
+@contextlib.contextmanager
+def frame_timed_app() -> Iterator[Driver]:
+    """The app at the main menu with animations at their normal speed, timed by frames
+    (:class:`FrameClock`), sound and tutor off."""
+    shell, ctx = make_app(settings=Settings(animation_speed="normal", sound_enabled=False,
+                                            tutor=False))
+    shell.clock = FrameClock()
+    ctx.scenes.reset(MainMenuScene(ctx))
+    shell.draw()
+    yield Driver(shell, ctx)
+    ctx.close_session()
+
+
+def open_game(driver: Driver, position: Position | None = None, seed: int = 3) -> GameSession:
+    """A two-player match against random moves (a new one, or from ``position``) put on
+    the table; its first deal is being animated."""
+    rules = Ruleset(players=2) if position is None else position.rules
+    session = GameSession(GameConfig(rules, (HUMAN, "Casual"), seed), position,
+                          player_factory=random_players, ai_pace=0)
+    driver.ctx.nav.match.play(session)
+    driver.frames(1)
+    return session
 
 
 def choose_move(moves: list[Move], rng: random.Random) -> Move:

@@ -13,37 +13,19 @@ import pygame
 import pytest
 
 from diloti_desktop.ai.coach import Advice
-from diloti_desktop.controller import HUMAN, GameConfig, GameSession
+from diloti_desktop.controller import GameSession
 from diloti_desktop.controller.coach import Analysis
-from diloti_desktop.player_data.storage import Settings
 from diloti_desktop.rules import Position
 from diloti_desktop.rules.movegen import candidate_moves
-from diloti_desktop.ui.menus.menu import MainMenuScene
-from tests.ui.driver import CHEAP_HINTS, Driver, FrameClock, make_app, random_players
-
-RULES = Position.parse("rules=2p hands=6S9C/KC2S loose=6D2C4H9S played=1").rules
+from tests.ui.driver import CHEAP_HINTS, Driver, frame_timed_app, open_game
 
 
 @pytest.fixture
 def driver(monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
     """The app with animations at their normal speed, timed by frames."""
     monkeypatch.setattr(Analysis, "search", CHEAP_HINTS)
-    shell, ctx = make_app(settings=Settings(animation_speed="normal", sound_enabled=False,
-                                            tutor=False))
-    shell.clock = FrameClock()
-    ctx.scenes.reset(MainMenuScene(ctx))
-    shell.draw()
-    yield Driver(shell, ctx)
-    ctx.close_session()
-
-
-def open_game(driver: Driver, seed: int = 3) -> GameSession:
-    """A new match: its first deal is being animated."""
-    config = GameConfig(RULES, (HUMAN, "Casual"), seed)
-    session = GameSession(config, None, player_factory=random_players, ai_pace=0)
-    driver.ctx.nav.match.play(session)
-    driver.frames(1)
-    return session
+    with frame_timed_app() as driver:
+        yield driver
 
 
 def mine(session: GameSession) -> int:

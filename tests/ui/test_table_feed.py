@@ -11,39 +11,20 @@ from collections.abc import Iterator
 
 import pytest
 
-from diloti_desktop.controller import HUMAN, GameConfig, GameSession, MovePlayed
-from diloti_desktop.player_data.storage import Settings
-from diloti_desktop.rules import Position
+from diloti_desktop.controller import MovePlayed
 from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import PLAY
-from diloti_desktop.ui.menus.menu import MainMenuScene
 from diloti_desktop.ui.table.summary import RoundSummaryScene
-from tests.ui.driver import Driver, FrameClock, make_app, random_players
+from tests.ui.driver import Driver, frame_timed_app, open_game
 from tests.ui.scene_gallery import played_position
-
-RULES = Position.parse("rules=2p hands=6S9C/KC2S loose=6D2C4H9S played=1").rules
 
 
 @pytest.fixture
 def driver() -> Iterator[Driver]:
     """The app with animations at their normal speed, timed by frames."""
-    shell, ctx = make_app(settings=Settings(animation_speed="normal", sound_enabled=False,
-                                            tutor=False))
-    shell.clock = FrameClock()
-    ctx.scenes.reset(MainMenuScene(ctx))
-    shell.draw()
-    yield Driver(shell, ctx)
-    ctx.close_session()
-
-
-def open_game(driver: Driver, seed: int = 3) -> GameSession:
-    """A new match: its first deal is being animated."""
-    config = GameConfig(RULES, (HUMAN, "Casual"), seed)
-    session = GameSession(config, None, player_factory=random_players, ai_pace=0)
-    driver.ctx.nav.match.play(session)
-    driver.frames(1)
-    return session
+    with frame_timed_app() as driver:
+        yield driver
 
 
 def test_a_refusal_is_told_at_once_while_the_deal_still_moves(driver: Driver) -> None:
@@ -93,10 +74,7 @@ def test_nothing_is_shown_while_a_dialog_covers_the_table(driver: Driver) -> Non
 def test_a_round_s_end_opens_its_summary_over_the_table(driver: Driver) -> None:
     # From the round's last deal: every move is animated at normal speed, frame by frame.
     position, _events = played_position(2, 3, lambda p: p.played >= 40 and p.turn == 0)
-    session = GameSession(GameConfig(position.rules, (HUMAN, "Casual"), 3), position,
-                          player_factory=random_players, ai_pace=0)
-    driver.ctx.nav.match.play(session)
-    driver.frames(1)
+    session = open_game(driver, position)
     table = driver.table
     while session.position.phase == PLAY:
         driver.wait_for_turn(30)
