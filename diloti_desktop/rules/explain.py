@@ -10,7 +10,15 @@ counts, so it is as cheap as the check itself.
 from __future__ import annotations
 
 from diloti_desktop.i18n import N_, _, ngettext
-from diloti_desktop.rules.cards import CARDS, DECK_SIZE, FACES, NUMERALS, RANK, RANK_MASK, value_sum
+from diloti_desktop.rules.cards import (
+    CARDS,
+    FACES,
+    NUMERALS,
+    RANK,
+    RANK_MASK,
+    iter_cards,
+    value_sum,
+)
 from diloti_desktop.rules.cards import pretty_cards as cards_text
 from diloti_desktop.rules.legality import is_legal, reserved, well_formed
 from diloti_desktop.rules.moves import Move, MoveKind
@@ -124,15 +132,13 @@ def _family_possible(position: Position, own: Pile) -> bool:
     total = own.value
     hand = position.hands[position.turn]
     groups = groups_of(position.loose & NUMERALS)
-    for card in range(DECK_SIZE):
-        if not hand >> card & 1 or CARDS[card].is_face:
-            continue
-        value = CARDS[card].value
+    for card in iter_cards(hand & NUMERALS):
+        value = card.value
         if value > total:
             continue
         parts = [0] if value == total else groups[total - value]
         for part in parts:
-            if is_legal(position, Move(MoveKind.FAMILY, card, total, part, (own.cards,))):
+            if is_legal(position, Move(MoveKind.FAMILY, int(card), total, part, (own.cards,))):
                 return True
     return False
 
