@@ -1,8 +1,25 @@
-"""Suite-wide collection order."""
+"""Suite-wide collection order, and a throwaway player-data folder for every test."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+
+from diloti_desktop.player_data import storage
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_real_player_data(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Point the player-data folder at one throwaway folder per test process.
+
+    Tests that save choose their own folder (tests/ui/conftest.py ``data_dir``); this is
+    the floor under them. Without it, a test that undid its patches too early wrote to
+    the real folder in the home directory, which both xdist workers share: one worker
+    then read the other's save."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(storage.DATA_DIR_ENV, str(tmp_path_factory.mktemp("player-data")))
+        yield
 
 
 @pytest.hookimpl(tryfirst=True)

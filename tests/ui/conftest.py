@@ -33,7 +33,7 @@ def _fsync_checked(fd: int) -> None:
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def data_dir(tmp_path: Path) -> Iterator[Path]:
     """Point the user data folder at a fresh temporary folder, never the real one.
 
     The game flushes each save to the disk (two fsyncs a move, 5 to 30 ms of waiting on
@@ -41,9 +41,11 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     survives a power cut, which no test can observe, so here it only checks the
     descriptor. A test of a failing fsync patches it again (tests/ui/test_storage.py)."""
     folder = tmp_path / "user-data"
-    monkeypatch.setenv(storage.DATA_DIR_ENV, str(folder))
-    monkeypatch.setattr(os, "fsync", _fsync_checked)
-    yield folder
+    # Its own patch, so that a test's ``monkeypatch.undo()`` cannot take the folder away.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(storage.DATA_DIR_ENV, str(folder))
+        patch.setattr(os, "fsync", _fsync_checked)
+        yield folder
 
 
 @pytest.hookimpl(trylast=True)
