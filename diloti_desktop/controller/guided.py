@@ -147,6 +147,10 @@ class GuidedTurns:
         """The studies running (so :meth:`GameSession.wait_for_work` waits for them)."""
         return self.studies.pending()
 
+    def close(self) -> None:
+        """The panel is gone: abandon its studies."""
+        self.studies.close()
+
 
 class GuidedSession:
     """A lesson or a puzzle played on a match session (:attr:`session`, what the table

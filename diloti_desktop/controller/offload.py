@@ -55,6 +55,51 @@ class WorkerLost(RuntimeError):
     """The worker pool was stopped while a call was waiting for its answer."""
 
 
+class Cancelled(WorkerLost):
+    """The call's :class:`Cancel` was set: nobody wants its answer any more."""
+
+
+class Cancel:
+    """Abandons the calls made with it: once :meth:`set`, a call in a worker process ends
+    that process (the pool starts another when needed) and raises :class:`Cancelled`, and
+    a later call raises at once. A call running on its own thread (no pool) cannot be
+    stopped midway and runs to its end."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._set = False
+        self._working: set[_Worker] = set()
+
+    def set(self) -> None:
+        """Abandon every call made with this token, now and later."""
+        with self._lock:  # held, so that no worker is reaped and its pid reused meanwhile
+            self._set = True
+            for worker in self._working:  # its thread reads EOF, reaps it, raises Cancelled
+                worker.process.terminate()
+            self._working.clear()
+
+    def is_set(self) -> bool:
+        """Whether the calls are abandoned."""
+        with self._lock:
+            return self._set
+
+    def _attach(self, worker: _Worker) -> bool:
+        """Follow ``worker`` while it answers a call; False if already abandoned."""
+        with self._lock:
+            if self._set:
+                return False
+            self._working.add(worker)
+            return True
+
+    def _detach(self, worker: _Worker) -> bool:
+        """Stop following ``worker``; whether it is still alive (not ended by :meth:`set`)."""
+        with self._lock:
+            if worker in self._working:
+                self._working.discard(worker)
+                return True
+            return False
+
+
 def _lower_priority(pid: int | None, niceness: int) -> None:
     """Give a new worker a lower priority, from the game's side (Unix): at once, so
     that its start-up (a fresh interpreter importing the game's modules) already runs
@@ -134,28 +179,35 @@ class Pool:
                 if worker is not None:
                     self._idle.append(worker)
 
-    def call(self, function: Callable[..., T], *args: Any) -> T:
+    def call(self, function: Callable[..., T], *args: Any, cancel: Cancel | None = None) -> T:
         """``function(*args)`` in a worker process (this thread waits), or on this thread
-        when no worker can do it."""
+        when no worker can do it; raises :class:`Cancelled` once ``cancel`` is set."""
+        cancel = cancel if cancel is not None else Cancel()
         worker = self._take()
         if worker is None:
-            return self._fallback(function, args)
+            return self._fallback(function, args, cancel)
+        if not cancel._attach(worker):
+            self._give_back(worker)
+            raise Cancelled("abandoned before it started")
         try:
             try:
                 worker.connection.send((function, args))
             except (pickle.PicklingError, TypeError, AttributeError) as error:
                 # Not for a process (a test's stand-in player): this thread does it.
                 log.debug("not picklable for a worker (%s): on the thread", error)
-                self._give_back(worker)
-                return self._fallback(function, args)
+                self._settle(worker, cancel)
+                return self._fallback(function, args, cancel)
             ok, value = worker.connection.recv()
         except (EOFError, OSError, ConnectionError) as error:
+            cancel._detach(worker)
             self._lost(worker)
+            if cancel.is_set():
+                raise Cancelled("abandoned while it ran") from error
             if self.stopped:
                 raise WorkerLost("the game is quitting") from error
             log.warning("a worker process ended unexpectedly (%s): on the thread", error)
-            return self._fallback(function, args)
-        self._give_back(worker)
+            return self._fallback(function, args, cancel)
+        self._settle(worker, cancel)
         self.calls += 1
         if not ok:
             raise value
@@ -179,9 +231,20 @@ class Pool:
             return sum(1 for w in (*self._idle, *self._busy) if w.process.is_alive())
 
     # -- inside ------------------------------------------------------------------------
-    def _fallback(self, function: Callable[..., T], args: tuple[Any, ...]) -> T:
+    def _fallback(self, function: Callable[..., T], args: tuple[Any, ...],
+                  cancel: Cancel) -> T:
+        if cancel.is_set():
+            raise Cancelled("abandoned before it started")
         self.fallbacks += 1
         return function(*args)
+
+    def _settle(self, worker: _Worker, cancel: Cancel) -> None:
+        """The call on ``worker`` is over: back to the idle ones, unless ``cancel`` ended it
+        meanwhile."""
+        if cancel._detach(worker):
+            self._give_back(worker)
+        else:
+            self._lost(worker)
 
     def _take(self) -> _Worker | None:
         with self._changed:
@@ -255,13 +318,16 @@ def stop() -> None:
         pool.stop()
 
 
-def call(function: Callable[..., T], *args: Any) -> T:
+def call(function: Callable[..., T], *args: Any, cancel: Cancel | None = None) -> T:
     """``function(*args)``: in a worker process when :func:`start` was called, else on
-    the calling thread. For background threads only (it waits for the answer)."""
+    the calling thread. For background threads only (it waits for the answer). Setting
+    ``cancel`` abandons it (:class:`Cancel`)."""
     pool = _pool
     if pool is None:
+        if cancel is not None and cancel.is_set():
+            raise Cancelled("abandoned before it started")
         return function(*args)
-    return pool.call(function, *args)
+    return pool.call(function, *args, cancel=cancel)
 
 
 def running() -> Pool | None:

@@ -285,6 +285,7 @@ class GameSession:
         self.round_grades.stop()
         self.ai_seats.drop()
         self.coaching.close()
+        self.turns.close()
 
     def wait_for_work(self, timeout: float) -> bool:
         """Block until the background work running now (an AI move, a hint, a grade, a

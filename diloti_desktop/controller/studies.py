@@ -9,12 +9,13 @@ reads it once ready; the frame thread never waits for one.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Hashable
 
 from diloti_desktop.ai.hints import move_facts
 from diloti_desktop.ai.reasons import Reason, fact_reasons
-from diloti_desktop.controller import jobs
+from diloti_desktop.controller import jobs, offload
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.view import seat_view
@@ -34,13 +35,22 @@ class Studies:
         self.explained: tuple[Move | None, tuple[Reason, ...]] | None = None
         self._explain_job: jobs.Job[tuple[Reason, ...]] | None = None
         self._explain_move: Move | None = None
+        self._cancel = offload.Cancel()
 
-    def study(self, key: Hashable, position: Position, work: Callable[[], object]) -> None:
-        """Run ``work`` (about ``position``) once per ``key`` in the background; its result
-        appears in :attr:`results` under ``key`` once ready."""
-        if key in self._running or key in self.results:
+    def study(self, key: Hashable, position: Position, function: Callable[..., object],
+              *args: object) -> None:
+        """Run ``function(*args)`` (about ``position``) once per ``key`` in the background,
+        in a worker process when there are some (:mod:`offload`); its result appears in
+        :attr:`results` under ``key`` once ready."""
+        if key in self._running or key in self.results or self._cancel.is_set():
             return
-        self._running[key] = jobs.start(position, work)
+        self._running[key] = jobs.start(position, functools.partial(
+            offload.call, function, *args, cancel=self._cancel))
+
+    def close(self) -> None:
+        """Abandon the studies still running (the panel is gone): a worker process busy
+        with one is ended, instead of solving for seconds what nobody will read."""
+        self._cancel.set()
 
     def explain(self, move: Move, before: Position) -> None:
         """Find the hint engine's reasons for ``move``, played by the seat to move in
@@ -61,7 +71,7 @@ class Studies:
         for key, study in list(self._running.items()):
             if study.done.is_set():
                 del self._running[key]
-                if study.error is not None:
+                if study.error is not None and not isinstance(study.error, offload.WorkerLost):
                     log.error("a background study failed", exc_info=study.error)
                 self.results[key] = None if study.error is not None else study.result()
         job = self._explain_job

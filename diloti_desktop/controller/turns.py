@@ -64,6 +64,10 @@ class TurnPolicy(Protocol):
         """The background jobs the policy may be running."""
         ...
 
+    def close(self) -> None:
+        """The session is closing: abandon the policy's background work."""
+        ...
+
 
 class MatchTurns:
     """A match's turns: the rules core is the only judge, play never stops, and undo is
@@ -104,3 +108,6 @@ class MatchTurns:
     def pending(self) -> list[jobs.Pending | None]:
         """No background work of its own."""
         return []
+
+    def close(self) -> None:
+        """No background work of its own."""

@@ -9,7 +9,7 @@ import os
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -147,6 +147,58 @@ def test_stop_ends_the_workers_and_frees_a_waiting_call() -> None:
     assert made.alive() == 0
     assert not [c for c in multiprocessing.active_children() if c.name == "diloti-worker"]
     assert made.call(_pid) == os.getpid()  # after a stop: on the thread
+
+
+def _until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "still waiting"
+        time.sleep(0.01)
+
+
+def test_a_cancelled_call_ends_its_worker_and_the_pool_serves_on() -> None:
+    made = offload.Pool(workers=1)
+    cancel = offload.Cancel()
+    outcome: list[object] = []
+
+    def wait() -> None:
+        try:
+            outcome.append(made.call(_sleep, 30, cancel=cancel))
+        except offload.WorkerLost as error:
+            outcome.append(error)
+
+    waiting = threading.Thread(target=wait)
+    waiting.start()
+    _until(lambda: bool(cancel._working))  # the worker has the call
+    (busy,) = cancel._working
+    cancel.set()
+    waiting.join(10)
+    assert not waiting.is_alive()
+    assert isinstance(outcome[0], offload.Cancelled)
+    assert not busy.process.is_alive() and made.alive() == 0
+    assert made.fallbacks == 0  # abandoned, not run again on the thread
+    with pytest.raises(offload.Cancelled):
+        made.call(_pid, cancel=cancel)  # a later call with it does not start
+    assert made.call(_pid) != os.getpid()  # a new worker for the other calls
+    assert made.calls == 1 and made.fallbacks == 0
+    made.stop()
+
+
+def test_cancelling_after_the_answer_changes_nothing(pool: offload.Pool) -> None:
+    cancel = offload.Cancel()
+    first = pool.call(_pid, cancel=cancel)
+    cancel.set()
+    assert pool.call(_pid) == first  # the same worker, alive and idle
+    assert pool.alive() == 1
+
+
+def test_without_a_pool_a_cancelled_call_does_not_start() -> None:
+    assert offload.running() is None
+    cancel = offload.Cancel()
+    assert offload.call(_pid, cancel=cancel) == os.getpid()
+    cancel.set()
+    with pytest.raises(offload.Cancelled):
+        offload.call(_fail, "never called", cancel=cancel)
 
 
 @pytest.mark.slow

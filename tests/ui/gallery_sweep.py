@@ -109,7 +109,7 @@ def _covered(name: str, scenes: list[Scene]) -> tuple[list[str], bool]:
 
 
 def _no_study(self: Studies, key: Hashable, position: Position,
-              work: Callable[[], object]) -> None:
+              function: Callable[..., object], *args: object) -> None:
     """A background study left unstarted (its result would never be drawn)."""
 
 

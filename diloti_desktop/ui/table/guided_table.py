@@ -13,7 +13,6 @@ and what its buttons do come from a guide component: :class:`LessonGuide` or
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
@@ -23,7 +22,6 @@ import pygame
 from diloti_desktop.ai.coach import SHOWN_REASONS
 from diloti_desktop.ai.puzzle_ideas import Contrast, contrast, wrong_try
 from diloti_desktop.ai.refutation import Refutation
-from diloti_desktop.controller import offload
 from diloti_desktop.controller.guided import GuidedSession, PuzzleCoach, WrongTry
 from diloti_desktop.controller.lessons import LESSONS, LessonCoach
 from diloti_desktop.i18n import _, format_number
@@ -500,13 +498,12 @@ class PuzzleGuide:
         view = seat_view(puzzle.position, puzzle.seat)
         if not self.studying:
             self.studying = True
-            scene.guided.studies.study(CONTRAST, puzzle.position, functools.partial(
-                offload.call, contrast, view, puzzle.answer))
+            scene.guided.studies.study(CONTRAST, puzzle.position, contrast, view,
+                                       puzzle.answer)
         wrong = self.coach.last_wrong
         if wrong is not None:
-            scene.guided.studies.study(
-                ("refute", wrong.move.notation()), puzzle.position,
-                functools.partial(offload.call, wrong_try, view, wrong.move, puzzle.answer))
+            scene.guided.studies.study(("refute", wrong.move.notation()), puzzle.position,
+                                       wrong_try, view, wrong.move, puzzle.answer)
         # a study's result changes what the panel says: draw it
         found = len(scene.guided.studies.results)
         changed, self.found = found != self.found, found
