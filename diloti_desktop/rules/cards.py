@@ -104,7 +104,6 @@ VALUE: Final = tuple(0 if i >= 40 else (i >> 2) + 1 for i in range(DECK_SIZE))
 #: Rank of each card index.
 RANK: Final = tuple((i >> 2) + 1 for i in range(DECK_SIZE))
 
-POINT_CARDS: Final = RANK_MASK[ACE] | (1 << (9 * 4 + DIAMONDS)) | (1 << (1 * 4 + CLUBS))
 TEN_OF_DIAMONDS: Final = CARDS[9 * 4 + DIAMONDS]
 TWO_OF_CLUBS: Final = CARDS[1 * 4 + CLUBS]
 

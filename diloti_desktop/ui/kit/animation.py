@@ -83,7 +83,6 @@ class Step:
     banner: str = ""
     sound: str = ""
     account: str | None = None
-    on_start: str = ""
 
 
 @dataclass
