@@ -16,7 +16,9 @@ process has its own interpreter and its own garbage. The calls are plain functio
 picklable arguments; the results are the same as on a thread (everything is seeded by
 its arguments, never by the process). Without :func:`start` (tests, tools), or whenever a
 process cannot be started, the pickling fails or a worker dies, the call simply runs on
-the calling thread, as before: slower frames, never a lost result.
+the calling thread, as before: slower frames, never a lost result. A call whose answer
+nobody wants any more (the player left the puzzle it was solving) is abandoned with a
+:class:`Cancel`, which ends its worker process rather than let it solve for seconds.
 
 Workers are started with the "spawn" method (a fresh interpreter: never a fork of a
 process that has threads and a window); the packaged game calls
