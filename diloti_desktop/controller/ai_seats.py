@@ -33,6 +33,7 @@ class AISeats:
         self._clock = clock
         self._emit = emit
         self._job: jobs.Job[Move] | None = None
+        self._cancel = offload.Cancel()  # the job's: set when it is dropped
         self._last_move_time = -1e9
 
     def move(self, position: Position, view: Callable[[int], SeatView],
@@ -43,8 +44,9 @@ class AISeats:
         job = self._job
         if job is None:
             seat = position.turn
+            self._cancel = offload.Cancel()
             self._job = jobs.start(position, functools.partial(
-                offload.call, self.players[seat].choose, view(seat)))
+                offload.call, self.players[seat].choose, view(seat), cancel=self._cancel))
             self._emit(AIThinking(seat))
             return None
         if not job.done.is_set() or self._clock() - self._last_move_time < pace:
@@ -66,7 +68,9 @@ class AISeats:
 
     def drop(self) -> None:
         """Forget the move being worked out (the position changed under it, or the
-        session closed); its job ends on its own."""
+        session closed): a worker process searching for it is ended."""
+        if self._job is not None:
+            self._cancel.set()
         self._job = None
 
     def pending(self) -> list[jobs.Pending | None]:

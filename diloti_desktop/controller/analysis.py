@@ -67,6 +67,9 @@ class RoundAnalysis:
         self._live: dict[int, dict[int, tuple[int, Move]]] = {}
         self._running = False
         self._stopped = False
+        #: Set when the session closes: the move being graded in a worker process is
+        #: abandoned too.
+        self._cancel = offload.Cancel()
         self.failures = 0
         #: Each grade's save-file form, by round and move index, with the grade it was
         #: made from: the game is saved after every move, and a match's grades are many.
@@ -94,11 +97,13 @@ class RoundAnalysis:
         self._start(play.start, self._work)
 
     def stop(self) -> None:
-        """Stop grading after the current move (the session is closing)."""
+        """Stop grading (the session is closing): the move being graded in a worker
+        process is abandoned, one being graded on a thread is finished first."""
         with self._lock:
             self._stopped = True
             self._queue.clear()
             self._queued.clear()
+        self._cancel.set()
 
     # -- the live verdicts (the hint's and the tutor's ranking, reused) -----------------
     def expect(self, round_no: int, ply: int, seat: int, move: Move) -> None:
@@ -181,9 +186,11 @@ class RoundAnalysis:
                               for seat, move in (play.moves[ply],)),
                              on_decision=functools.partial(self._store, play.round_no),
                              should_stop=lambda: self._stopped, config=self.config,
-                             grade=functools.partial(offload.call, review.grade_decision))
-            except offload.WorkerLost:  # the game is quitting: nothing left to grade for
-                log.info("grading round %s stopped: the game is quitting", play.round_no)
+                             grade=functools.partial(offload.call, review.grade_decision,
+                                                     cancel=self._cancel))
+            except offload.WorkerLost:  # the match closed or the game is quitting
+                log.info("grading round %s stopped: the match closed or the game is quitting",
+                         play.round_no)
                 with self._lock:
                     self._stopped = True
             except Exception:  # a bug must not kill the worker silently: log and go on

@@ -65,11 +65,13 @@ class Analysis:
     search: SearchConfig = HINT_SEARCH
 
     def __init__(self, position: Position, view: SeatView,
-                 search: SearchConfig | None = None) -> None:
+                 search: SearchConfig | None = None,
+                 cancel: offload.Cancel | None = None) -> None:
         self.position = position
         self.view = view
         if search is not None:
             self.search = search
+        self._cancel = cancel
         self._lock = threading.Lock()
         self._results: list[MoveValue] | None = None
         #: Whether the hint, the tutor or the warm-up asked for the ranking (set when
@@ -81,5 +83,6 @@ class Analysis:
         """The ranking, best first (computed on first use, on the calling thread)."""
         with self._lock:
             if self._results is None:
-                self._results = offload.call(analyse, self.view, self.search)
+                self._results = offload.call(analyse, self.view, self.search,
+                                             cancel=self._cancel)
             return self._results

@@ -49,6 +49,8 @@ class SessionCoach:
         self._grading: Move | None = None
         self._analysis: Analysis | None = None
         self._verdicts: list[jobs.Job[Decision | None]] = []
+        #: Set when the session closes: work in worker processes is abandoned.
+        self._cancel = offload.Cancel()
 
     # -- queries ---------------------------------------------------------------------------
     def grading(self) -> bool:
@@ -82,7 +84,8 @@ class SessionCoach:
         analysis.asked = True
 
         def work() -> Advice | None:
-            return offload.call(advise, analysis.view, analysis.results())
+            return offload.call(advise, analysis.view, analysis.results(),
+                                cancel=self._cancel)
 
         self._hint = jobs.start(position, work)
 
@@ -92,7 +95,8 @@ class SessionCoach:
         analysis.asked = True
 
         def work() -> TutorCheck:
-            return offload.call(check, analysis.view, move, analysis.results())
+            return offload.call(check, analysis.view, move, analysis.results(),
+                                cancel=self._cancel)
 
         self._grading = move
         self._grade = jobs.start(position, work)
@@ -100,7 +104,8 @@ class SessionCoach:
     def _analysis_of(self, position: Position) -> Analysis:
         analysis = self._analysis
         if analysis is None or analysis.position is not position:
-            analysis = Analysis(position, seat_view(position, position.turn))
+            analysis = Analysis(position, seat_view(position, position.turn),
+                                cancel=self._cancel)
             self._analysis = analysis
         return analysis
 
@@ -120,10 +125,10 @@ class SessionCoach:
             try:
                 try:  # (waits for the ranking when it is still being computed)
                     decision = offload.call(decision_from_ranking, analysis.view, move,
-                                            analysis.results(), ply)
+                                            analysis.results(), ply, cancel=self._cancel)
                 except ValueError:  # a crowded table's move outside the ranking
                     decision = offload.call(grade_decision, analysis.view, move, ply,
-                                            grades.config)
+                                            grades.config, cancel=self._cancel)
             except BaseException:
                 grades.give_up(round_no, ply, move)  # the review grades it itself
                 raise
@@ -192,9 +197,10 @@ class SessionCoach:
             self._grading = None
 
     def close(self) -> None:
-        """Stop following the work in flight (its threads are daemons)."""
+        """Stop following the work in flight: what runs in worker processes is ended."""
         self._hint = self._grade = self._warm = None
         self._verdicts.clear()
+        self._cancel.set()
 
     def wait(self, timeout: float = 30.0) -> None:
         """Block until a running hint or grade is done (for tests and benchmarks only)."""

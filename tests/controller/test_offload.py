@@ -13,13 +13,17 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from diloti_desktop.ai.base import RandomPlayer
+from diloti_desktop.ai.base import Player, RandomPlayer
 from diloti_desktop.ai.players import SEARCH, SearchPlayer
 from diloti_desktop.ai.review import grade_decision
 from diloti_desktop.ai.search import SearchConfig, grows_tree
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, offload
+from diloti_desktop.controller.coach import Analysis
 from diloti_desktop.rules import PLAY, Ruleset, new_match, play_unchecked, seat_view
 from diloti_desktop.rules.movegen import candidate_moves
+from diloti_desktop.rules.moves import Move
+from diloti_desktop.rules.position import Position
+from diloti_desktop.rules.view import SeatView
 
 CHEAP = SearchConfig(ply_budget=300, min_samples=2, max_samples=4, solve_nodes=2_000)
 #: A level's kind of search on a small budget: the tests compare a worker's answers with
@@ -199,6 +203,70 @@ def test_without_a_pool_a_cancelled_call_does_not_start() -> None:
     cancel.set()
     with pytest.raises(offload.Cancelled):
         offload.call(_fail, "never called", cancel=cancel)
+
+
+class _Sleeper(RandomPlayer):
+    """An AI seat that thinks for a minute (picklable: it goes to a worker process)."""
+
+    def choose(self, view: SeatView) -> Move:
+        time.sleep(60)
+        return super().choose(view)
+
+
+def _sleepers(level: str, seed: int) -> Player:
+    return _Sleeper(seed)
+
+
+#: The hint's ranking on a budget that takes minutes.
+ENDLESS = SearchConfig(ply_budget=50_000_000, min_samples=10_000, max_samples=10_000,
+                       solve_nodes=50_000_000)
+
+
+def test_closing_a_match_ends_the_work_its_workers_were_doing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player who leaves a match while an AI seat thinks, or while the hint searches,
+    gets the worker processes back at once instead of after the search."""
+    pool = offload.start(workers=2)
+    try:
+        ai_turn = Position.parse("rules=2p hands=6S9C/KC2S loose=6D2C4H9S played=1 turn=1")
+        session = GameSession(GameConfig(ai_turn.rules, (HUMAN, "Random"), 0), ai_turn,
+                              player_factory=_sleepers, ai_pace=0.0)
+        session.update()  # the AI seat's search starts
+        _until(lambda: pool.alive() == 1 and bool(pool._busy))
+        session.close()
+        _until(lambda: pool.alive() == 0)  # ended, not slept out
+
+        monkeypatch.setattr(Analysis, "search", ENDLESS)
+        position, _events = new_match(Ruleset(), random.Random(3))
+        seats = tuple(HUMAN if seat == position.turn else "Random" for seat in range(2))
+        session = GameSession(GameConfig(position.rules, seats, 0), position,
+                              player_factory=_sleepers, ai_pace=0.0)
+        assert session.is_human_turn()
+        session.request_hint()
+        _until(lambda: pool.alive() == 1 and bool(pool._busy))
+        session.close()
+        _until(lambda: pool.alive() == 0)
+
+        session = GameSession(GameConfig(Ruleset(), (HUMAN, "Random"), 5),
+                              player_factory=lambda level, seed: RandomPlayer(seed),
+                              ai_pace=0.0)
+        human = RandomPlayer(5)
+        while session.position.phase == PLAY:
+            if session.is_human_turn():
+                session.submit(human.choose(session.view(0)))
+            else:
+                session.update()
+                session.wait_for_work(30)
+                session.update()
+        session.round_grades.config = ENDLESS
+        session.request_analysis(1)  # the review's grading of the round starts
+        _until(lambda: bool(pool._busy))
+        grading = {worker.process for worker in pool._busy}
+        session.close()
+        _until(lambda: not any(process.is_alive() for process in grading))
+        assert pool.fallbacks == 0  # nothing was run again on a thread
+    finally:
+        offload.stop()
 
 
 @pytest.mark.slow

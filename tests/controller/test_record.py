@@ -255,7 +255,7 @@ def test_quitting_during_the_grading_ends_it_quietly(monkeypatch: pytest.MonkeyP
     waiting call (offload.WorkerLost). No ERROR, no traceback: the grading just ends."""
     from diloti_desktop.controller import offload
 
-    def pool_stopped(function, *args):  # type: ignore[no-untyped-def]
+    def pool_stopped(function, *args, **kwargs):  # type: ignore[no-untyped-def]
         raise offload.WorkerLost("the game is quitting")
 
     session = new_session(sessions, seed=11, finish=False)
