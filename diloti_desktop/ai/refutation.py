@@ -50,6 +50,7 @@ from diloti_desktop.ai.search import (
     can_solve,
     next_sample,
     position_from_view,
+    shared_table,
     solve,
     view_rng,
 )
@@ -210,7 +211,8 @@ def _solved_move(position: Position) -> Move:
     """One ply of :func:`_solved_line`, kept too: the lines after a puzzle's several wrong
     tries often meet in one position, and then go on alike."""
     moves = distinct_moves(candidate_moves(position))
-    solved = solve(position, SOLVE_NODES, moves) if len(moves) > 1 else None
+    solved = (solve(position, SOLVE_NODES, moves, table=shared_table(position.rules))
+              if len(moves) > 1 else None)
     return solved[0].move if solved is not None else greedy_move(position, moves)
 
 

@@ -246,6 +246,27 @@ def _orders_for(rules: Ruleset) -> Orders:
     return orders
 
 
+#: The solver's transposition table: per position key, a bound's kind, the value's
+#: future part (what is still to win from there), the depth searched and the best move.
+Table = dict[tuple[object, ...], tuple[int, float, int, Move]]
+#: Entries of the shared table (:func:`shared_table`) kept before it is emptied: about
+#: 320 bytes each, so under 50 MB; a hard puzzle's every wrong try fills about as many.
+TABLE_KEPT: Final = 150_000
+_tables: tuple[Ruleset | None, Table] = (None, {})
+
+
+def shared_table(rules: Ruleset) -> Table:
+    """The transposition table the exact solves under ``rules`` share (see
+    :func:`solve`), emptied when the rules change or it is full. Its entries hold for any
+    root: the future part of a position's value depends on the position alone."""
+    global _tables
+    kept_rules, table = _tables
+    if kept_rules != rules or len(table) > TABLE_KEPT:
+        table = {}
+        _tables = (rules, table)  # replaced whole: other threads may hold the old one
+    return table
+
+
 class _Solver:
     """Alpha-beta over a complete position with an empty stock, to the end of the round
     (or to a depth limit, with a playout at the leaves).
@@ -257,7 +278,7 @@ class _Solver:
     """
 
     def __init__(self, root: Position, nodes: int, utility: Utility | None,
-                 utility_side: int, style: int = PLAIN) -> None:
+                 utility_side: int, style: int = PLAIN, table: Table | None = None) -> None:
         self.root = root
         self.orders = _orders_for(root.rules)
         self.horizon = len(root.stock)  # the search ends with the deal: when this changes
@@ -265,7 +286,7 @@ class _Solver:
         self.utility = utility
         self.utility_side = utility_side
         self.style = style
-        self.table: dict[tuple[object, ...], tuple[int, float, int, Move]] = {}
+        self.table: Table = table if table is not None else {}
 
     def terminal(self, position: Position) -> float:
         """Side 0's value at the end of the deal or round; a depth-limit leaf is first
@@ -357,7 +378,7 @@ class _Solver:
 
 def solve(position: Position, nodes: int, candidates: list[Move] | None = None,
           utility: Utility | None = None, depth: int = 0, margin: float | None = None,
-          style: int = PLAIN) -> list[MoveValue] | None:
+          style: int = PLAIN, table: Table | None = None) -> list[MoveValue] | None:
     """Values for the mover's side (round points, or ``utility`` of them) of the candidate
     moves, best first; None when the search needs more than ``nodes`` nodes.
 
@@ -366,9 +387,16 @@ def solve(position: Position, nodes: int, candidates: list[Move] | None = None,
     plies after each candidate and plays the rest out with the playout policy (in
     ``style``). With a ``margin``, moves more than ``margin`` below the best get only an
     upper bound.
+
+    ``table`` is a transposition table to start from and fill, shared by the solves of
+    one round's exact lines (:func:`shared_table`): what one solve learnt, the next does
+    not search again. Only for the round points (no ``utility``) to the end of the round
+    (``depth`` 0), where what the table holds does not depend on the root.
     """
     side = position.turn & 1
-    solver = _Solver(position, nodes, utility, side, style)
+    if table is not None and (utility is not None or depth > 0 or position.stock):
+        raise ValueError("a shared table holds exact round points only")
+    solver = _Solver(position, nodes, utility, side, style, table)
     candidates = distinct_moves(candidates if candidates is not None
                                 else candidate_moves(position))
     if len(candidates) > 1:
@@ -423,6 +451,7 @@ __all__ = [
     "next_can_sweep",
     "next_sample",
     "position_from_view",
+    "shared_table",
     "solve",
     "view_rng",
 ]

@@ -17,7 +17,16 @@ from diloti_desktop.ai.search import (
     solve,
 )
 from diloti_desktop.ai.winprob import round_utility, win_probability
-from diloti_desktop.rules import Move, Position, legal_moves, seat_view
+from diloti_desktop.rules import (
+    PLAY,
+    Move,
+    Position,
+    Ruleset,
+    legal_moves,
+    new_match,
+    play_unchecked,
+    seat_view,
+)
 from diloti_desktop.rules.cards import RANK_MASK, parse_cards
 from lab.specs import parse_options
 from tests.ai.helpers import complete
@@ -191,3 +200,43 @@ def test_the_paired_tree_plays_every_move_in_every_sample() -> None:
     results = evaluate(seat_view(position, 0), config, random.Random(5))
     assert len({r.samples for r in results}) == 1 and results[0].samples >= config.min_samples
     assert [r.value for r in results] == sorted((r.value for r in results), reverse=True)
+
+
+#: A last deal with every card known (from a shipped puzzle's line), where one solve
+#: needs several hundred nodes.
+LAST_DEAL = Position.parse(
+    "rules=2p round=1 phase=play dealer=0 turn=0 hands=2H5C6H7D8C/AH2S2C8D stock=- loose=7C "
+    "piles=P8@0:3S5S captured=4S4D4C6DTSTCJSJHJDJCQSQHQDQC/ASADAC2D3H3D3C4H5H5D6S6C7S7H8S8H"
+    "9S9H9D9CTHTDKSKHKDKC xeri=1/0 xeristaki=0/0 last=1 played=39 score=0/0 winner=-")
+
+
+def test_a_shared_table_gives_the_same_values_for_fewer_nodes() -> None:
+    """What one exact solve learnt, the next one reuses: the solves of a round's lines
+    share a table (the refutation's), and their values are those of a fresh solve."""
+    table: dict[tuple[object, ...], tuple[int, float, int, Move]] = {}
+    fresh = solve(LAST_DEAL, 10_000_000)
+    assert fresh is not None
+    assert solve(LAST_DEAL, 10_000_000, table=table) == fresh
+    assert table
+    # A budget far too small for a fresh solve does with the filled table.
+    assert solve(LAST_DEAL, 300) is None
+    again = solve(LAST_DEAL, 300, table=table)
+    assert again == fresh
+    for move in distinct_moves(list(legal_moves(LAST_DEAL))):
+        after = play_unchecked(LAST_DEAL, move)
+        if after.phase == PLAY and len(distinct_moves(list(legal_moves(after)))) > 1:
+            assert solve(after, 10_000_000, table=table) == solve(after, 10_000_000)
+
+
+def test_a_shared_table_is_for_exact_round_points_only() -> None:
+    table: dict[tuple[object, ...], tuple[int, float, int, Move]] = {}
+    with pytest.raises(ValueError, match="exact round points"):
+        solve(LAST_DEAL, 1_000, depth=2, table=table)
+    with pytest.raises(ValueError, match="exact round points"):
+        solve(LAST_DEAL, 1_000, utility=lambda ours, theirs: float(ours - theirs),
+              table=table)
+    dealing, _events = new_match(Ruleset(), random.Random(1))
+    assert dealing.stock
+    with pytest.raises(ValueError, match="exact round points"):
+        solve(dealing, 1_000, table=table)
+    assert not table
