@@ -52,16 +52,18 @@ def random_players(level: str, seed: int) -> RandomPlayer:
 
 
 def make_app(size: tuple[int, int] = SIZE, settings: Settings | None = None,
-             seed: int = 5) -> tuple[Shell, AppContext]:
-    """A real window (dummy driver) and context with random AI players and no animation."""
-    shell = Shell(size=size)
+             seed: int = 5, clock: Callable[[], float] = time.monotonic,
+             ) -> tuple[Shell, AppContext]:
+    """A real window (dummy driver) and context with random AI players and no animation;
+    ``clock`` is the time both read (a :class:`FrameClock` makes a run repeatable)."""
+    shell = Shell(size=size, clock=clock)
     pygame.display.init()
     pygame.font.init()
     shell.open()
     settings = settings or Settings(animation_speed="off", sound_enabled=False, tutor=False)
     ctx = AppContext(settings=settings,
                      window=shell, player_factory=random_players, seed_source=lambda: seed,
-                     review_search=CHEAP_REVIEW, navigator=Flow)
+                     review_search=CHEAP_REVIEW, navigator=Flow, clock=clock)
     shell.ctx = ctx
     return shell, ctx
 

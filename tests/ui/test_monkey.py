@@ -8,9 +8,11 @@ button (after which the app starts again, as the player would relaunch it). It m
 without an exception, an error logged or the error screen, and with moves played by the
 monkey itself and by the AI.
 
-Seeded and bounded: the same events every run (the AI players are seeded random
-players, and each AI move and hint is awaited before the next frame, so threads do not
-change the order of things; only double clicks and toasts read the clock).
+Seeded and bounded: the same run every time. The AI players are seeded random players,
+each AI move and hint is awaited before the next frame, so threads do not change the
+order of things, and the app reads a frame clock, not the machine's (double clicks, toasts
+and the AI's pace would otherwise depend on how loaded the machine is: a loaded one once
+turned double clicks into single ones until too few moves were played).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from diloti_desktop.ui.menus.menu import MainMenuScene
 from diloti_desktop.ui.shell import Shell
 from diloti_desktop.ui.table.dialogs import ChooserScene
 from diloti_desktop.ui.table.table_scene import TableScene
-from tests.ui.driver import make_app
+from tests.ui.driver import FrameClock, make_app
 
 SEED = 20261202
 EVENTS = 3000
@@ -220,7 +222,7 @@ def test_a_seeded_monkey_plays_without_an_error(errors: _Errors, saves_fail: boo
         original_play(session, move)  # type: ignore[arg-type]
 
     monkeypatch.setattr(GameSession, "_play", counting_play)
-    shell, ctx = make_app()
+    shell, ctx = make_app(clock=FrameClock())
     ctx.scenes.reset(MainMenuScene(ctx))
     monkey = Monkey(shell, random.Random(SEED))
     posted = starts = 0
