@@ -23,6 +23,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Final
 
+from diloti_desktop.ai.players import LEVELS
+
 #: Glicko-2's scale factor between the rating scale and its internal one.
 SCALE: Final = 400 / math.log(10)
 #: The system constant: how much the volatility may change in one period (Glickman
@@ -172,8 +174,6 @@ def parse_level_ratings(data: Mapping[str, Any], levels: Sequence[str]) -> Level
 @lru_cache(maxsize=1)
 def level_ratings() -> LevelRatings:
     """The shipped ratings of the game's levels (read once)."""
-    from diloti_desktop.ai.players import LEVELS
-
     text = (resources.files("diloti_desktop") / RATINGS_FILE).read_text("utf-8")
     return parse_level_ratings(json.loads(text), LEVELS)
 

@@ -36,6 +36,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 
 from diloti_desktop.ai.base import Player
+from diloti_desktop.ai.players import make_player
 from diloti_desktop.controller import jobs
 from diloti_desktop.controller.ai_seats import AISeats
 from diloti_desktop.controller.analysis import RoundAnalysis
@@ -69,8 +70,6 @@ from diloti_desktop.rules.view import SeatView, seat_view
 
 def default_player_factory(level: str, seed: int) -> Player:
     """AI players from the AI package's ladder."""
-    from diloti_desktop.ai.players import make_player
-
     return make_player(level, seed)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from diloti_desktop.ai.puzzles import parse_puzzles
 from diloti_desktop.i18n import _
 from diloti_desktop.player_data import files, storage
 
@@ -123,8 +124,6 @@ def load_puzzles(path: Path | None = None) -> tuple[list[Puzzle], str | None]:
     never raises. The file belongs to the installation, so it is left where it is: the
     sentence asks for a reinstall, and the lessons stay open.
     """
-    from diloti_desktop.ai.puzzles import parse_puzzles
-
     path = PUZZLES_PATH if path is None else path
     try:
         raw = files.read_regular_file(path, PUZZLES_MAX_BYTES)

@@ -50,6 +50,7 @@ from diloti_desktop.rules.events import (
     Xeri,
     Xeristaki,
 )
+from diloti_desktop.rules.explain import move_text, why_illegal
 from diloti_desktop.rules.legality import is_legal
 from diloti_desktop.rules.movegen import legal_moves
 from diloti_desktop.rules.moves import Move, MoveKind
@@ -183,8 +184,6 @@ def next_round(position: Position, rng: random.Random) -> tuple[Position, list[E
 def apply(position: Position, move: Move) -> tuple[Position, list[Event]]:
     """Play ``move``; returns the new position and its events. Raises IllegalMoveError."""
     if not is_legal(position, move):
-        from diloti_desktop.rules.explain import move_text, why_illegal
-
         raise IllegalMoveError(why_illegal(position, move), move_text(move), position.notation())
     events: list[Event] = []
     return _play(position, move, events), events

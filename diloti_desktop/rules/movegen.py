@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from itertools import islice
 from typing import Final
 
+from diloti_desktop.rules.candidates import canonical_moves
 from diloti_desktop.rules.cards import NUMERALS, RANK_MASK
 from diloti_desktop.rules.legality import is_legal
 from diloti_desktop.rules.movelist import (
@@ -92,8 +93,6 @@ def _candidates(position: Position) -> tuple[Position | None, list[Move], bool]:
     moves = [] if crowded else list(islice(legal_moves(position), FULL_LIST_LIMIT + 1))
     complete = not crowded and len(moves) <= FULL_LIST_LIMIT
     if not complete:
-        from diloti_desktop.rules.candidates import canonical_moves
-
         moves = canonical_moves(position)
         if not moves:  # cannot happen in a real game; a hand-made position keeps a move
             moves = list(islice(legal_moves(position), 1))

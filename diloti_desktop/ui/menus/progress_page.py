@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from diloti_desktop.ai.player_rating import level_ratings
+from diloti_desktop.ai.players import LEVELS
 from diloti_desktop.ai.puzzles import Difficulty
 from diloti_desktop.controller.lessons import LESSONS
 from diloti_desktop.i18n import _, format_number, format_percent, ngettext
@@ -137,8 +138,6 @@ class ProgressScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The facts, then the two plots side by side."""
-        from diloti_desktop.ui.menus.menu import LEVELS
-
         surface.blit(theme.felt(surface.get_size()), (0, 0))
         box, size = self._metrics()
         theme.panel(surface, box, 18, theme.PANEL_EDGE, alpha=240)
