@@ -17,7 +17,7 @@ any machine.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from diloti_desktop.ai.features import distinct_moves, points
 from diloti_desktop.ai.inference import Memo, likelihood
@@ -225,6 +225,27 @@ class _Budget(Exception):
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
+V = TypeVar("V")
+
+
+class _KeptPerRules(Generic[V]):
+    """A store kept across solves for one ruleset at a time: emptied when the rules
+    change or it holds more than ``limit`` entries. Replaced whole, never cleared in
+    place, since other threads may still be reading the old one."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.kept: tuple[Ruleset | None, dict[tuple[object, ...], V]] = (None, {})
+
+    def for_rules(self, rules: Ruleset) -> dict[tuple[object, ...], V]:
+        """The store for ``rules`` (a new, empty one when the rules changed or it is full)."""
+        kept_rules, store = self.kept
+        if kept_rules != rules or len(store) > self.limit:
+            store = {}
+            self.kept = (rules, store)
+        return store
+
+
 #: A position's distinct moves in generator order and the playout policy's choice among
 #: them, the solver's move ordering before its table knows a best move. A pure function
 #: of the key (the mover, the hands, the table, whether a capture clearing the table
@@ -233,18 +254,7 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 Orders = dict[tuple[object, ...], tuple[tuple[Move, ...], Move]]
 #: Orderings kept per ruleset before the store is emptied (under 700 bytes each).
 ORDERS_KEPT: Final = 60_000
-_orders: tuple[Ruleset | None, Orders] = (None, {})
-
-
-def _orders_for(rules: Ruleset) -> Orders:
-    """The kept orderings for ``rules``, emptied when the rules change or it is full."""
-    global _orders
-    kept_rules, orders = _orders
-    if kept_rules != rules or len(orders) > ORDERS_KEPT:
-        orders = {}
-        _orders = (rules, orders)  # replaced whole: other threads may hold the old one
-    return orders
-
+_orders: _KeptPerRules[tuple[tuple[Move, ...], Move]] = _KeptPerRules(ORDERS_KEPT)
 
 #: The solver's transposition table: per position key, a bound's kind, the value's
 #: future part (what is still to win from there), the depth searched and the best move.
@@ -252,19 +262,14 @@ Table = dict[tuple[object, ...], tuple[int, float, int, Move]]
 #: Entries of the shared table (:func:`shared_table`) kept before it is emptied: about
 #: 320 bytes each, so under 50 MB; a hard puzzle's every wrong try fills about as many.
 TABLE_KEPT: Final = 150_000
-_tables: tuple[Ruleset | None, Table] = (None, {})
+_tables: _KeptPerRules[tuple[int, float, int, Move]] = _KeptPerRules(TABLE_KEPT)
 
 
 def shared_table(rules: Ruleset) -> Table:
     """The transposition table the exact solves under ``rules`` share (see
-    :func:`solve`), emptied when the rules change or it is full. Its entries hold for any
-    root: the future part of a position's value depends on the position alone."""
-    global _tables
-    kept_rules, table = _tables
-    if kept_rules != rules or len(table) > TABLE_KEPT:
-        table = {}
-        _tables = (rules, table)  # replaced whole: other threads may hold the old one
-    return table
+    :func:`solve`). Its entries hold for any root: the future part of a position's value
+    depends on the position alone."""
+    return _tables.for_rules(rules)
 
 
 class _Solver:
@@ -280,7 +285,7 @@ class _Solver:
     def __init__(self, root: Position, nodes: int, utility: Utility | None,
                  utility_side: int, style: int = PLAIN, table: Table | None = None) -> None:
         self.root = root
-        self.orders = _orders_for(root.rules)
+        self.orders = _orders.for_rules(root.rules)
         self.horizon = len(root.stock)  # the search ends with the deal: when this changes
         self.nodes_left = nodes
         self.utility = utility
