@@ -9,7 +9,7 @@ import os
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -19,11 +19,12 @@ from diloti_desktop.ai.review import grade_decision
 from diloti_desktop.ai.search import SearchConfig, grows_tree
 from diloti_desktop.controller import HUMAN, GameConfig, GameSession, offload
 from diloti_desktop.controller.coach import Analysis
-from diloti_desktop.rules import PLAY, Ruleset, new_match, play_unchecked, seat_view
+from diloti_desktop.rules import Ruleset, new_match, play_unchecked, seat_view
 from diloti_desktop.rules.movegen import candidate_moves
 from diloti_desktop.rules.moves import Move
 from diloti_desktop.rules.position import Position
 from diloti_desktop.rules.view import SeatView
+from tests.controller.helpers import nap, play_round, until
 
 CHEAP = SearchConfig(ply_budget=300, min_samples=2, max_samples=4, solve_nodes=2_000)
 #: A level's kind of search on a small budget: the tests compare a worker's answers with
@@ -56,11 +57,6 @@ def _die_unless_in(pid: int) -> str:
     if os.getpid() != pid:
         os._exit(3)
     return "on the thread"
-
-
-def _sleep(seconds: float) -> str:
-    time.sleep(seconds)
-    return "slept"
 
 
 @pytest.fixture
@@ -136,7 +132,7 @@ def test_stop_ends_the_workers_and_frees_a_waiting_call() -> None:
 
     def wait() -> None:
         try:
-            outcome.append(made.call(_sleep, 30))
+            outcome.append(made.call(nap, 30))
         except offload.WorkerLost as error:
             outcome.append(error)
 
@@ -153,13 +149,6 @@ def test_stop_ends_the_workers_and_frees_a_waiting_call() -> None:
     assert made.call(_pid) == os.getpid()  # after a stop: on the thread
 
 
-def _until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
-    end = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < end, "still waiting"
-        time.sleep(0.01)
-
-
 def test_a_cancelled_call_ends_its_worker_and_the_pool_serves_on() -> None:
     made = offload.Pool(workers=1)
     cancel = offload.Cancel()
@@ -167,13 +156,13 @@ def test_a_cancelled_call_ends_its_worker_and_the_pool_serves_on() -> None:
 
     def wait() -> None:
         try:
-            outcome.append(made.call(_sleep, 30, cancel=cancel))
+            outcome.append(made.call(nap, 30, cancel=cancel))
         except offload.WorkerLost as error:
             outcome.append(error)
 
     waiting = threading.Thread(target=wait)
     waiting.start()
-    _until(lambda: bool(cancel._working))  # the worker has the call
+    until(lambda: bool(cancel._working))  # the worker has the call
     (busy,) = cancel._working
     cancel.set()
     waiting.join(10)
@@ -232,9 +221,9 @@ def test_closing_a_match_ends_the_work_its_workers_were_doing(
         session = GameSession(GameConfig(ai_turn.rules, (HUMAN, "Random"), 0), ai_turn,
                               player_factory=_sleepers, ai_pace=0.0)
         session.update()  # the AI seat's search starts
-        _until(lambda: pool.alive() == 1 and bool(pool._busy))
+        until(lambda: pool.alive() == 1 and bool(pool._busy))
         session.close()
-        _until(lambda: pool.alive() == 0)  # ended, not slept out
+        until(lambda: pool.alive() == 0)  # ended, not slept out
 
         monkeypatch.setattr(Analysis, "search", ENDLESS)
         position, _events = new_match(Ruleset(), random.Random(3))
@@ -243,27 +232,20 @@ def test_closing_a_match_ends_the_work_its_workers_were_doing(
                               player_factory=_sleepers, ai_pace=0.0)
         assert session.is_human_turn()
         session.request_hint()
-        _until(lambda: pool.alive() == 1 and bool(pool._busy))
+        until(lambda: pool.alive() == 1 and bool(pool._busy))
         session.close()
-        _until(lambda: pool.alive() == 0)
+        until(lambda: pool.alive() == 0)
 
         session = GameSession(GameConfig(Ruleset(), (HUMAN, "Random"), 5),
                               player_factory=lambda level, seed: RandomPlayer(seed),
                               ai_pace=0.0)
-        human = RandomPlayer(5)
-        while session.position.phase == PLAY:
-            if session.is_human_turn():
-                session.submit(human.choose(session.view(0)))
-            else:
-                session.update()
-                session.wait_for_work(30)
-                session.update()
+        play_round(session, RandomPlayer(5))
         session.round_grades.config = ENDLESS
         session.request_analysis(1)  # the review's grading of the round starts
-        _until(lambda: bool(pool._busy))
+        until(lambda: bool(pool._busy))
         grading = {worker.process for worker in pool._busy}
         session.close()
-        _until(lambda: not any(process.is_alive() for process in grading))
+        until(lambda: not any(process.is_alive() for process in grading))
         assert pool.fallbacks == 0  # nothing was run again on a thread
     finally:
         offload.stop()
@@ -280,14 +262,7 @@ def test_the_session_s_jobs_go_to_the_workers_and_match_the_thread() -> None:
             config = GameConfig(Ruleset(), (HUMAN, "Expert"), 21)
             session = GameSession(config, ai_pace=0, player_factory=small_player)
             session.round_grades.config = CHEAP
-            human = RandomPlayer(5)
-            while session.position.phase == PLAY:
-                if session.is_human_turn():
-                    session.submit(human.choose(session.view(0)))
-                else:
-                    session.update()
-                    session.wait_for_work(30)
-                    session.update()
+            play_round(session, RandomPlayer(5))
             session.request_analysis(1)
             session.round_grades.wait(600)
             grades = session.round_grades.grades(1)

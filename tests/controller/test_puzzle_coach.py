@@ -3,13 +3,12 @@ equivalent to the answer solves it, and each wrong try carries what it loses."""
 
 from __future__ import annotations
 
-import time
-
 from diloti_desktop.ai.features import distinct_moves
 from diloti_desktop.ai.puzzles import equivalent, load_puzzles
 from diloti_desktop.controller import offload
 from diloti_desktop.controller.guided import GuidedSession, PuzzleCoach
 from diloti_desktop.rules.movegen import legal_moves
+from tests.controller.helpers import nap, until
 from tests.ui.driver import random_players
 
 
@@ -55,11 +54,6 @@ def test_every_move_equivalent_to_the_answer_is_right() -> None:
                 assert PuzzleCoach(puzzle).judge(puzzle.position, move) is None
 
 
-def _nap(seconds: float) -> str:
-    time.sleep(seconds)
-    return "slept"
-
-
 def test_leaving_a_puzzle_ends_the_study_its_panel_started() -> None:
     """The panel's exact solves run for seconds in a worker process: a player who leaves
     the puzzle gets the worker back at once (the study is abandoned, never finished)."""
@@ -67,17 +61,14 @@ def test_leaving_a_puzzle_ends_the_study_its_panel_started() -> None:
     guided = GuidedSession(PuzzleCoach(puzzle), player_factory=random_players, ai_pace=0.0)
     pool = offload.start(workers=1)
     try:
-        guided.studies.study("slow", puzzle.position, _nap, 60)
-        end = time.monotonic() + 30
-        while not guided.studies._cancel._working:  # the worker has the call
-            assert time.monotonic() < end
-            time.sleep(0.01)
+        guided.studies.study("slow", puzzle.position, nap, 60)
+        until(lambda: bool(guided.studies._cancel._working))  # the worker has the call
         guided.session.close()  # what leaving the puzzle's table does
         assert guided.session.wait_for_work(timeout=10)  # ended, not slept out
         guided.turns.update()
         assert guided.studies.results == {"slow": None}
         assert pool.alive() == 0 and pool.fallbacks == 0
-        guided.studies.study("later", puzzle.position, _nap, 0)
+        guided.studies.study("later", puzzle.position, nap, 0)
         assert guided.studies.pending() == [None]  # nothing starts once closed
     finally:
         offload.stop()
