@@ -14,9 +14,8 @@ def _no_real_player_data(tmp_path_factory: pytest.TempPathFactory) -> Iterator[N
     """Point the player-data folder at one throwaway folder per test process.
 
     Tests that save choose their own folder (tests/ui/conftest.py ``data_dir``); this is
-    the floor under them. Without it, a test that undid its patches too early wrote to
-    the real folder in the home directory, which both xdist workers share: one worker
-    then read the other's save."""
+    the floor under them, so that no test, whatever it patches or undoes, reaches the
+    player's real folder in the home directory, which both xdist workers would share."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(storage.DATA_DIR_ENV, str(tmp_path_factory.mktemp("player-data")))
         yield

@@ -10,9 +10,9 @@ monkey itself and by the AI.
 
 Seeded and bounded: the same run every time. The AI players are seeded random players,
 each AI move and hint is awaited before the next frame, so threads do not change the
-order of things, and the app reads a frame clock, not the machine's (double clicks, toasts
-and the AI's pace would otherwise depend on how loaded the machine is: a loaded one once
-turned double clicks into single ones until too few moves were played).
+order of things, and the app reads a frame clock, not the machine's: double clicks,
+toasts and the AI's pace would otherwise depend on how loaded the machine is (a slow
+frame splits a double click into two single clicks, and the run goes elsewhere).
 """
 
 from __future__ import annotations
